@@ -1,0 +1,169 @@
+"""Shared analyses of a loaded KB: rival groups, agreement between values, and evidence.
+
+* **Rivals** are claims about one subject's property with identical qualifiers (Wikidata's
+  single-value constraint: a claim qualified ``as_of: 2025`` does not rival one for 2026).
+  Grouping is by key, so the cost grows with the corpus, not with its square.
+* Two values **agree** when they state the same thing: the same nominal quantity (``104
+  billion`` and ``约 1040 亿``), the same days, the same entity, the same text or boolean.
+* The **origin** of a claim is the set of sources it ultimately rests on: its source plus
+  everything that source relays through ``cites`` (or, when given, the claim's own ``via``).
+  Claims whose origins intersect are one piece of evidence, not two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from .kb import KB
+from .model import Claim, Datatype
+from .values import Boolean, DateValue, EntityName, Quantity, Text, Value, Verdict, name_key
+
+T = TypeVar("T")
+GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
+REL_EPS = 1e-9
+
+
+def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
+    if key not in kb.memo:
+        kb.memo[key] = compute()
+    return kb.memo[key]  # type: ignore[return-value]
+
+
+def group_key(kb: KB, claim: Claim) -> GroupKey:
+    qualifiers = tuple(sorted((k, str(v)) for k, v in claim.qualifiers.items()))
+    return (kb.subject_id(claim), claim.property, qualifiers)
+
+
+def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
+    """Claims with a readable value, grouped by (subject, property, qualifiers)."""
+
+    def compute() -> dict[GroupKey, list[Claim]]:
+        result: dict[GroupKey, list[Claim]] = defaultdict(list)
+        for claim in kb.claims.values():
+            prop = kb.properties.get(claim.property)
+            if prop is None or prop.datatype is Datatype.VERDICT or kb.value(claim.id) is None:
+                continue
+            result[group_key(kb, claim)].append(claim)
+        return dict(result)
+
+    return memo(kb, "groups", compute)
+
+
+def value_key(value: Value) -> object:
+    """A hashable identity of what a value states, used for agreement and for listing."""
+    if isinstance(value, Quantity):
+        if value.nominal is not None:
+            return ("q", value.dimension, _rounded(value.nominal))
+        return ("q", value.dimension, _rounded(value.lower), _rounded(value.upper))
+    if isinstance(value, DateValue):
+        return ("d", value.earliest, value.latest)
+    if isinstance(value, EntityName):
+        return ("e", value.entity or name_key(value.name))
+    if isinstance(value, Text):
+        return ("t", value.key)
+    if isinstance(value, Boolean):
+        return ("b", value.value)
+    if isinstance(value, Verdict):
+        return ("v", value.status)
+    raise TypeError(value)
+
+
+def _rounded(x: float) -> float:
+    if not math.isfinite(x) or x == 0:
+        return x
+    return round(x, 9 - int(math.floor(math.log10(abs(x)))))
+
+
+def agrees(a: Value, b: Value) -> bool:
+    return value_key(a) == value_key(b)
+
+
+def interval(value: Value, tolerance: float = 0.0) -> tuple[float, float] | None:
+    """A value's range on a number line (days for dates), widened by ``tolerance``."""
+    if isinstance(value, Quantity):
+        low, high = value.lower, value.upper
+        return (low - abs(low) * tolerance, high + abs(high) * tolerance)
+    if isinstance(value, DateValue):
+        return (float(value.earliest.toordinal()), float(value.latest.toordinal()))
+    return None
+
+
+def origins(kb: KB, claim: Claim) -> frozenset[str]:
+    """The sources a claim ultimately rests on."""
+    if claim.via is None:
+        return source_origins(kb, claim.source)
+    if not claim.via:
+        return frozenset({claim.source})
+    return frozenset().union(*(source_origins(kb, s) for s in claim.via))
+
+
+def source_origins(kb: KB, source_id: str) -> frozenset[str]:
+    cache: dict[str, frozenset[str]] = memo(kb, "source-origins", dict)
+    if source_id in cache:
+        return cache[source_id]
+    seen: set[str] = set()
+    stack = [source_id]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        source = kb.sources.get(current)
+        if source is not None:
+            stack.extend(source.cites)
+    result = frozenset(seen)
+    cache[source_id] = result
+    return result
+
+
+def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
+    """Partition claims into independent pieces of evidence (connected by shared origins)."""
+    items = list(claims)
+    parent = list(range(len(items)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[str, int] = {}
+    for index, claim in enumerate(items):
+        for origin in origins(kb, claim):
+            if origin in owner:
+                parent[find(index)] = find(owner[origin])
+            else:
+                owner[origin] = index
+    result: dict[int, list[Claim]] = defaultdict(list)
+    for index, claim in enumerate(items):
+        result[find(index)].append(claim)
+    return list(result.values())
+
+
+def supporters(kb: KB, claim: Claim) -> list[Claim]:
+    """Claims (the claim itself included) that state the same value for the same subject,
+    property and qualifiers."""
+    value = kb.value(claim.id)
+    if value is None:
+        return [claim]
+    by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
+        kb, "by-value", lambda: _by_value(kb)
+    )
+    return by_value.get((group_key(kb, claim), value_key(value)), [claim])
+
+
+def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
+    index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
+    for key, members in groups(kb).items():
+        for claim in members:
+            value = kb.value(claim.id)
+            if value is not None:
+                index[(key, value_key(value))].append(claim)
+    return dict(index)
+
+
+def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
+    return clusters(kb, supporters(kb, claim))

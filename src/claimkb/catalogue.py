@@ -1,0 +1,375 @@
+"""The catalogue of finding codes: the single place a finding's identity is defined.
+
+Each entry gives a stable code (``CKB401``) and slug (``conflict``), a default severity, a
+title, a description, what to do about it, and the message template the finding's data fills
+in. Checks create findings from this catalogue; renderers (text, JSON, CI formats) and the
+generated findings reference read it. Codes are never reused or renumbered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How bad a finding is. ``error`` fails ``claimkb check`` by default."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 3, "warning": 2, "info": 1}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    code: str
+    slug: str
+    severity: Severity
+    title: str
+    description: str
+    fix: str
+    template: str
+    triageable: bool = False
+    """A triageable finding records a discrepancy between claims; a resolution in the data can
+    accept it with a reason, after which it no longer fails the check."""
+
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+_ENTRIES = [
+    # -- configuration and files -------------------------------------------------------------
+    Entry(
+        "CKB001",
+        "config-error",
+        E,
+        "Invalid configuration",
+        "The [tool.claimkb] table in pyproject.toml or the claimkb.toml at the KB root cannot "
+        "be read or has an unknown or mistyped setting.",
+        "Fix the setting named in the message; the README lists every setting.",
+        "{detail}",
+    ),
+    Entry(
+        "CKB101",
+        "yaml-syntax",
+        E,
+        "YAML syntax error",
+        "The file is not valid YAML, so none of its records could be read.",
+        "Fix the syntax at the line given (an unclosed bracket or quote, a tab used for "
+        "indentation, or a leftover merge-conflict marker are the usual causes).",
+        "{detail}",
+    ),
+    Entry(
+        "CKB102",
+        "duplicate-key",
+        E,
+        "Duplicate key",
+        "A mapping names the same key twice. YAML parsers silently keep the last one, so a "
+        "reviewer would read a value that the tool never sees.",
+        "Remove or rename one of the two keys.",
+        "{detail}",
+    ),
+    Entry(
+        "CKB103",
+        "yaml-forbidden",
+        E,
+        "YAML feature not allowed",
+        "The file uses a YAML feature a knowledge base refuses: aliases, language-specific "
+        "tags such as !!python/object, or nesting deeper than any record needs.",
+        "Write the value out in plain YAML (mappings, lists, strings, numbers, booleans).",
+        "{detail}",
+    ),
+    Entry(
+        "CKB104",
+        "unreadable-file",
+        E,
+        "File cannot be read",
+        "The file could not be read as UTF-8 text: it is binary, in another encoding, too "
+        "large, not a regular file, or not readable.",
+        "Save the file as UTF-8 (without NUL bytes), or move it out of claims/ and sources/.",
+        "{detail}",
+    ),
+    Entry(
+        "CKB105",
+        "empty-file",
+        W,
+        "Empty file",
+        "The file holds no records. It is probably a leftover or an unfinished edit.",
+        "Add the records it was meant to hold, or delete it.",
+        "the file is empty; add records or delete it",
+    ),
+    # -- schema ------------------------------------------------------------------------------
+    Entry(
+        "CKB201",
+        "missing-field",
+        E,
+        "Missing required field",
+        "A record lacks a field it must have, so it was left out of the knowledge base.",
+        "Add the field named in the message.",
+        "{what} is missing the required field '{field}'",
+    ),
+    Entry(
+        "CKB202",
+        "unknown-field",
+        E,
+        "Unknown field",
+        "A record has a field the schema does not define, usually a typo of a real one.",
+        "Rename the field to one the schema defines (see `claimkb schema`) or remove it.",
+        "{what} has an unknown field '{field}'{hint}",
+    ),
+    Entry(
+        "CKB203",
+        "wrong-type",
+        E,
+        "Wrong type",
+        "A field holds a value of the wrong type (a list where text is expected, ...).",
+        "Change the value to the type given in the message.",
+        "{what}: field '{field}' {detail}",
+    ),
+    Entry(
+        "CKB204",
+        "invalid-value",
+        E,
+        "Invalid value",
+        "A field has the right type but a value the schema does not allow (an id with spaces, "
+        "a status outside the verdict scale, ...).",
+        "Use one of the allowed values given in the message.",
+        "{what}: field '{field}' {detail}",
+    ),
+    Entry(
+        "CKB205",
+        "duplicate-id",
+        E,
+        "Duplicate id",
+        "Two records of the same kind share an id, so references to it are ambiguous.",
+        "Give one of them a new id (ids are permanent: rename the newer one).",
+        "{kind} id '{id}' is already defined at {first}",
+    ),
+    Entry(
+        "CKB206",
+        "ambiguous-name",
+        E,
+        "Name shared by two entities",
+        "An entity name or alias (compared ignoring case, width and hyphenation) belongs to "
+        "two entities, so a claim using it could mean either.",
+        "Remove the alias from one entity, or make it more specific.",
+        "{name!r} names both entity '{first}' and entity '{second}'",
+    ),
+    Entry(
+        "CKB211",
+        "unknown-source",
+        E,
+        "Unknown source",
+        "A claim or source refers to a source id that no file under sources/ defines.",
+        "Add the source record, or correct the id (see `claimkb sources`).",
+        "{what} refers to unknown source '{ref}'{hint}",
+    ),
+    Entry(
+        "CKB212",
+        "unknown-subject",
+        E,
+        "Unknown subject",
+        "A claim's subject is not an entity id or alias in the entity registry.",
+        "Register the entity (with its aliases) or correct the subject.",
+        "{what} has unknown subject '{ref}'{hint}",
+    ),
+    Entry(
+        "CKB213",
+        "unknown-property",
+        E,
+        "Unknown property",
+        "A claim uses a property that the property registry does not define.",
+        "Register the property (datatype, unit dimension, single-valued) or correct the id.",
+        "{what} uses unknown property '{ref}'{hint}",
+    ),
+    Entry(
+        "CKB214",
+        "unknown-claim",
+        E,
+        "Unknown claim",
+        "A resolution, review or derivation refers to a claim id that does not exist.",
+        "Correct the claim id (see `claimkb claims`).",
+        "{what} refers to unknown claim '{ref}'{hint}",
+    ),
+    Entry(
+        "CKB215",
+        "unknown-entity-kind",
+        E,
+        "Unknown entity kind",
+        "A property expects values of an entity kind that no registered entity has.",
+        "Use a kind that the entity registry uses, or register entities of that kind.",
+        "{what} expects entity kind '{ref}', which no entity has",
+    ),
+    Entry(
+        "CKB220",
+        "unparseable-value",
+        E,
+        "Value cannot be read",
+        "A claim's written value cannot be read as its property's datatype, so it cannot be "
+        "compared with other claims.",
+        "Write the value in one of the forms the message lists, or fix the property's datatype.",
+        "claim '{claim}': cannot read {value!r} as {expected}: {detail}",
+    ),
+    # -- sources and quotes ------------------------------------------------------------------
+    Entry(
+        "CKB301",
+        "quote-not-found",
+        E,
+        "Quote not in source",
+        "A claim's quote does not appear verbatim (after whitespace normalisation) in its "
+        "source's snapshot text.",
+        "Copy the quote exactly from the source; the message shows the nearest passage.",
+        "claim '{claim}': quote not found in snapshot {snapshot}; nearest passage "
+        "(line {near_line}, {score}% similar): {nearest!r}",
+    ),
+    Entry(
+        "CKB302",
+        "snapshot-missing",
+        N,
+        "Snapshot not available",
+        "A source names an archived text, but no configured snapshot directory holds it, so "
+        "its quotes were not checked. A clone without the archive still checks clean.",
+        "Make the archive available (see snapshot_dirs in the README) to check the quotes.",
+        "source '{source}': snapshot {snapshot!r} not found in {searched}; "
+        "{count} quote(s) not checked",
+    ),
+    Entry(
+        "CKB303",
+        "snapshot-path",
+        E,
+        "Snapshot path not allowed",
+        "A snapshot path is absolute or climbs out of its snapshot directory. Snapshot paths "
+        "are confined to the configured directories so a KB cannot make the tool read "
+        "arbitrary files.",
+        "Give the path relative to a snapshot directory, without '..'.",
+        "source '{source}': snapshot path {snapshot!r} {detail}",
+    ),
+    # -- discrepancies between claims (triageable) ------------------------------------------
+    Entry(
+        "CKB401",
+        "conflict",
+        E,
+        "Conflicting values",
+        "Claims on a single-valued property of one subject, with the same qualifiers, cannot "
+        "all hold: their value ranges are disjoint, their dates cannot overlap, or they name "
+        "different entities.",
+        "Triage it: add a resolution naming the preferred claim, the kind of discrepancy and "
+        "the reason; set the losing claims' status (refuted, disputed).",
+        "{subject} / {property}{qualifiers}: {values}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB402",
+        "rounding",
+        W,
+        "Rounded or imprecise value",
+        "Claims on a single-valued property overlap in range but state different values: one "
+        'is probably a rounding of the other ("3 trillion" for 2.8 trillion).',
+        "Triage it with a resolution of kind 'rounding' naming the precise claim.",
+        "{subject} / {property}{qualifiers}: {values}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB403",
+        "date-precision",
+        W,
+        "Dates at different precisions",
+        "Date claims for one event are compatible but written at different precisions "
+        "(a day, a range of days, early in a month).",
+        "Triage it with a resolution naming the most precise claim.",
+        "{subject} / {property}{qualifiers}: {values}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB404",
+        "unknown-entity",
+        E,
+        "Value is not a known entity",
+        "An entity-valued claim names something that is neither a registered entity nor an "
+        "alias. It may be a misspelling or a garbled name; the nearest known entities of the "
+        "kind the property expects are listed. The tool never corrects it for you.",
+        "Register the entity or an alias if the name is right; otherwise triage the claim "
+        "as a misspelling with a resolution.",
+        "claim '{claim}': {value!r} is not a known {kind}; nearest: {candidates}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB405",
+        "count-mismatch",
+        E,
+        "Count does not match the items listed",
+        "A claim states a count and lists the items counted, and the numbers disagree.",
+        "Triage it (the article miscounted) or correct the transcription.",
+        "claim '{claim}': states {value!r} but lists {listed} item(s): {items}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB406",
+        "review-disagrees",
+        E,
+        "A fact-check verdict disagrees with the status",
+        "A verdict claim (a fact-check of another claim) rates a claim lower than the status "
+        "the knowledge base gives it.",
+        "Lower the reviewed claim's status, or triage the disagreement with a reason.",
+        "claim '{claim}' has status '{status}' but {reviewer} rates it '{verdict}'",
+        triageable=True,
+    ),
+    # -- statuses ----------------------------------------------------------------------------
+    Entry(
+        "CKB501",
+        "status-unsupported",
+        E,
+        "Status not supported by the evidence",
+        "A claim's status claims more (or less) than the knowledge base can show: 'verified' "
+        "needs two independent sources (sources that relay one another count once), "
+        "'refuted' needs a preferred rival, 'vendor-claim' needs an official source, and so on.",
+        "Change the status to what the evidence supports, or add the missing evidence.",
+        "claim '{claim}' is '{status}' but {detail}",
+    ),
+    Entry(
+        "CKB502",
+        "status-understated",
+        W,
+        "Status weaker than the evidence",
+        "A claim is marked single-source, vendor-claim or unchecked although independent "
+        "sources in the knowledge base agree with it.",
+        "Consider 'verified' (the message lists the independent supporting claims).",
+        "claim '{claim}' is '{status}' but {count} independent sources support it: {support}",
+    ),
+    # -- triage ------------------------------------------------------------------------------
+    Entry(
+        "CKB601",
+        "stale-resolution",
+        W,
+        "Resolution matches no finding",
+        "A resolution no longer matches any discrepancy: the claims changed or were removed, "
+        "so the recorded reason may no longer apply.",
+        "Update the resolution's claims or delete it.",
+        "resolution '{resolution}' matches no current finding",
+    ),
+    Entry(
+        "CKB602",
+        "invalid-resolution",
+        E,
+        "Resolution is inconsistent",
+        "A resolution's preferred claim is not among its claims, or it names fewer than one claim.",
+        "List the preferred claim among the resolution's claims.",
+        "resolution '{resolution}': {detail}",
+    ),
+]
+
+CATALOGUE: dict[str, Entry] = {e.slug: e for e in _ENTRIES}
+BY_CODE: dict[str, Entry] = {e.code: e for e in _ENTRIES}
+
+assert len(CATALOGUE) == len(_ENTRIES) == len(BY_CODE), "finding codes and slugs are unique"
+
+
+def entry(slug_or_code: str) -> Entry:
+    """Look up a catalogue entry by slug (``conflict``) or code (``CKB401``)."""
+    found = CATALOGUE.get(slug_or_code) or BY_CODE.get(slug_or_code)
+    if found is None:
+        raise KeyError(f"no finding code {slug_or_code!r} in the catalogue")
+    return found

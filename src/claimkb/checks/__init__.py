@@ -1,0 +1,32 @@
+"""The checks, each a function from a KB to findings, and the pipeline that runs them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..findings import Finding
+from ..kb import KB
+from . import discrepancies, entities, quotes, references, reviews, statuses, triage, values
+
+Check = Callable[[KB], Iterable[Finding]]
+
+CHECKS: tuple[Check, ...] = (
+    references.check,
+    values.check,
+    quotes.check,
+    discrepancies.check,
+    entities.check,
+    reviews.check,
+)
+"""Checks whose findings do not depend on other findings. Statuses are judged afterwards,
+against the discrepancies and resolutions these report."""
+
+
+def run(kb: KB) -> list[Finding]:
+    """Every finding for ``kb``, triage applied, sorted by file and line."""
+    found: list[Finding] = list(kb.load_findings)
+    for check in CHECKS:
+        found.extend(check(kb))
+    found = triage.apply(kb, found)
+    found.extend(statuses.check(kb, found))
+    return sorted(found, key=Finding.sort_key)

@@ -1,0 +1,88 @@
+"""Rival claims that disagree: conflicts, rounding and date-precision discrepancies.
+
+Only single-valued properties have rivals (a model has one total parameter count; it runs on
+many chips). Within each (subject, property, qualifiers) group:
+
+* claims whose ranges are disjoint from another's **conflict** (for entities, texts and
+  booleans: any two different values conflict);
+* otherwise, overlapping values that state different amounts are a **rounding** discrepancy
+  (``3 trillion`` against ``2.8 trillion``), and dates of different precision a
+  **date-precision** one (``Nov 4`` inside ``11 月初``).
+
+A claim is in a conflict exactly when some rival's range ends before its own begins or begins
+after its own ends, which the group's minimum upper bound and maximum lower bound decide in
+one pass: the check is linear in the group size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from ..analysis import GroupKey, groups, interval, value_key
+from ..findings import Finding, make
+from ..kb import KB
+from ..model import Claim
+from ..values import DateValue, Value
+
+EPS = 1e-9
+MAX_LISTED = 6
+
+
+def check(kb: KB) -> Iterator[Finding]:
+    for key, members in groups(kb).items():
+        prop = kb.properties[key[1]]
+        if not prop.single_valued or len(members) < 2:
+            continue
+        values = {c.id: v for c in members if (v := kb.value(c.id)) is not None}
+        yield from _group(key, members, values, prop.tolerance)
+
+
+def _group(
+    key: GroupKey, members: list[Claim], values: dict[str, Value], tolerance: float
+) -> Iterator[Finding]:
+    distinct = {value_key(v) for v in values.values()}
+    ranges = {cid: r for cid, v in values.items() if (r := interval(v, tolerance)) is not None}
+    if len(ranges) < len(values):  # entities, texts, booleans: any difference conflicts
+        if len(distinct) > 1:
+            yield _finding("conflict", key, members)
+        return
+    min_upper = min(high for _, high in ranges.values())
+    max_lower = max(low for low, _ in ranges.values())
+    finite = [abs(x) for r in ranges.values() for x in r if math.isfinite(x)]
+    eps = EPS * (max(finite, default=1.0) or 1.0)
+    in_conflict = [
+        c for c in members if min_upper < ranges[c.id][0] - eps or max_lower > ranges[c.id][1] + eps
+    ]
+    if in_conflict:
+        yield _finding("conflict", key, in_conflict)
+    elif len(distinct) > 1:
+        dated = isinstance(next(iter(values.values())), DateValue)
+        yield _finding("date-precision" if dated else "rounding", key, members)
+
+
+def _finding(slug: str, key: GroupKey, claims: list[Claim]) -> Finding:
+    claims = sorted(claims, key=lambda c: (c.file, c.line))
+    by_written: dict[str, list[str]] = {}
+    for claim in claims:
+        by_written.setdefault(claim.written, []).append(claim.id)
+    parts = []
+    for written, ids in list(by_written.items())[:MAX_LISTED]:
+        shown = ", ".join(ids[:3]) + (f" +{len(ids) - 3}" if len(ids) > 3 else "")
+        parts.append(f"{written!r} ({shown})")
+    if len(by_written) > MAX_LISTED:
+        parts.append(f"... {len(by_written) - MAX_LISTED} more values")
+    joiner = " vs " if slug == "conflict" else " ~ "
+    qualifiers = "".join(f" [{k}={v}]" for k, v in key[2])
+    first = claims[0]
+    return make(
+        slug,
+        first.file,
+        first.line_of("value"),
+        [c.id for c in claims],
+        subject=key[0],
+        property=key[1],
+        qualifiers=qualifiers,
+        values=joiner.join(parts),
+        written={c.id: c.written for c in claims},
+    )

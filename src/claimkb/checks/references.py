@@ -1,0 +1,220 @@
+"""References between records: every id a record names must exist, and registries must be
+consistent (known dimensions, entity kinds in use, names that identify one entity)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from rapidfuzz import process
+
+from ..findings import Finding, make
+from ..kb import KB
+from ..model import Datatype
+from ..values import name_key
+from ..values.units import known_dimension
+
+
+def _hint(ref: str, choices: Iterable[str]) -> str:
+    best = process.extractOne(ref, list(choices), score_cutoff=60)
+    return f" (did you mean '{best[0]}'?)" if best else ""
+
+
+def check(kb: KB) -> Iterator[Finding]:
+    yield from _claims(kb)
+    yield from _sources(kb)
+    yield from _registries(kb)
+    yield from _resolutions(kb)
+
+
+def _known(kb: KB, section: str, ref: str) -> bool:
+    table: dict[str, object] = getattr(kb, section)
+    return ref in table or ref in kb.broken.get(section, ())
+
+
+def _claims(kb: KB) -> Iterator[Finding]:
+    for claim in kb.claims.values():
+        what = f"claim '{claim.id}'"
+        ids = [claim.id]
+        if not _known(kb, "sources", claim.source):
+            yield make(
+                "unknown-source",
+                claim.file,
+                claim.line_of("source"),
+                ids,
+                what=what,
+                ref=claim.source,
+                hint=_hint(claim.source, kb.sources),
+            )
+        for ref in claim.via or ():
+            if not _known(kb, "sources", ref):
+                yield make(
+                    "unknown-source",
+                    claim.file,
+                    claim.line_of("via"),
+                    ids,
+                    what=what,
+                    ref=ref,
+                    hint=_hint(ref, kb.sources),
+                )
+        if kb.entity(claim.subject) is None and claim.subject not in kb.broken.get("entities", ()):
+            yield make(
+                "unknown-subject",
+                claim.file,
+                claim.line_of("subject"),
+                ids,
+                what=what,
+                ref=claim.subject,
+                hint=_hint(claim.subject, kb.entities),
+            )
+        prop = kb.properties.get(claim.property)
+        if prop is None:
+            if not _known(kb, "properties", claim.property):
+                yield make(
+                    "unknown-property",
+                    claim.file,
+                    claim.line_of("property"),
+                    ids,
+                    what=what,
+                    ref=claim.property,
+                    hint=_hint(claim.property, kb.properties),
+                )
+        elif prop.datatype is Datatype.VERDICT and not claim.reviews:
+            yield make("missing-field", claim.file, claim.line, ids, what=what, field="reviews")
+        elif prop.datatype is not Datatype.VERDICT and claim.reviews:
+            yield make(
+                "invalid-value",
+                claim.file,
+                claim.line_of("reviews"),
+                ids,
+                what=what,
+                field="reviews",
+                detail=f"is only for verdict claims, and '{prop.id}' is a "
+                f"{prop.datatype.value} property",
+            )
+        for ref in claim.reviews:
+            if not _known(kb, "claims", ref):
+                yield make(
+                    "unknown-claim",
+                    claim.file,
+                    claim.line_of("reviews"),
+                    ids,
+                    what=what,
+                    ref=ref,
+                    hint=_hint(ref, kb.claims),
+                )
+
+
+def _sources(kb: KB) -> Iterator[Finding]:
+    for source in kb.sources.values():
+        for ref in source.cites:
+            if not _known(kb, "sources", ref):
+                yield make(
+                    "unknown-source",
+                    source.file,
+                    source.line_of("cites"),
+                    what=f"source '{source.id}'",
+                    ref=ref,
+                    hint=_hint(ref, kb.sources),
+                )
+
+
+def _registries(kb: KB) -> Iterator[Finding]:
+    kinds = {entity.kind for entity in kb.entities.values()}
+    for entity in kb.entities.values():
+        if entity.part_of and not _known(kb, "entities", entity.part_of):
+            yield make(
+                "invalid-value",
+                entity.file,
+                entity.line_of("part_of"),
+                what=f"entity '{entity.id}'",
+                field="part_of",
+                detail=f"is '{entity.part_of}', which is not an entity",
+            )
+    owners: dict[str, tuple[str, str]] = {}
+    for entity in kb.entities.values():
+        for name in (entity.id, entity.name, *entity.aliases):
+            key = name_key(name)
+            first = owners.setdefault(key, (entity.id, name))
+            if first[0] != entity.id:
+                yield make(
+                    "ambiguous-name",
+                    entity.file,
+                    entity.line_of("aliases"),
+                    name=name,
+                    first=first[0],
+                    second=entity.id,
+                )
+    for prop in kb.properties.values():
+        what = f"property '{prop.id}'"
+        if prop.datatype is Datatype.QUANTITY:
+            if not prop.dimension:
+                yield make("missing-field", prop.file, prop.line, what=what, field="dimension")
+            elif not known_dimension(prop.dimension):
+                yield make(
+                    "invalid-value",
+                    prop.file,
+                    prop.line_of("dimension"),
+                    what=what,
+                    field="dimension",
+                    detail=f"is {prop.dimension!r}, which is not a known unit dimension "
+                    "(see the README's list of dimensions)",
+                )
+        elif prop.dimension:
+            yield make(
+                "invalid-value",
+                prop.file,
+                prop.line_of("dimension"),
+                what=what,
+                field="dimension",
+                detail="applies only to quantity properties",
+            )
+        if prop.entity_kind and prop.datatype is not Datatype.ENTITY:
+            yield make(
+                "invalid-value",
+                prop.file,
+                prop.line_of("entity_kind"),
+                what=what,
+                field="entity_kind",
+                detail="applies only to entity properties",
+            )
+        elif prop.entity_kind and prop.entity_kind not in kinds:
+            yield make(
+                "unknown-entity-kind",
+                prop.file,
+                prop.line_of("entity_kind"),
+                what=what,
+                ref=prop.entity_kind,
+            )
+        if prop.within and not _known(kb, "entities", prop.within):
+            yield make(
+                "invalid-value",
+                prop.file,
+                prop.line_of("within"),
+                what=what,
+                field="within",
+                detail=f"is '{prop.within}', which is not an entity",
+            )
+
+
+def _resolutions(kb: KB) -> Iterator[Finding]:
+    for resolution in kb.resolutions.values():
+        what = f"resolution '{resolution.id}'"
+        for ref in resolution.claims:
+            if not _known(kb, "claims", ref):
+                yield make(
+                    "unknown-claim",
+                    resolution.file,
+                    resolution.line_of("claims"),
+                    what=what,
+                    ref=ref,
+                    hint=_hint(ref, kb.claims),
+                )
+        if resolution.preferred and resolution.preferred not in resolution.claims:
+            yield make(
+                "invalid-resolution",
+                resolution.file,
+                resolution.line_of("preferred"),
+                resolution.claims,
+                resolution=resolution.id,
+                detail=f"the preferred claim '{resolution.preferred}' is not among its claims",
+            )

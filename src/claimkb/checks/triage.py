@@ -1,0 +1,48 @@
+"""Applying the resolutions recorded in the data to the discrepancies the checks found.
+
+A resolution triages a discrepancy when it lists every claim the discrepancy involves. A
+discrepancy that gains a claim (a new article restating the figure) is no longer covered, so
+a pull request cannot slip a new contradiction past an old resolution. Resolutions that match
+nothing are reported as stale.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from ..findings import Finding, make
+from ..kb import KB
+from ..model import Resolution
+
+
+def apply(kb: KB, findings: Iterable[Finding]) -> list[Finding]:
+    by_claim: dict[str, list[Resolution]] = defaultdict(list)
+    for resolution in sorted(kb.resolutions.values(), key=lambda r: r.id):
+        for claim_id in resolution.claims:
+            by_claim[claim_id].append(resolution)
+    used: set[str] = set()
+    result: list[Finding] = []
+    for finding in findings:
+        if finding.entry.triageable and finding.claims:
+            wanted = set(finding.claims)
+            match = next(
+                (r for r in by_claim.get(finding.claims[0], ()) if wanted <= set(r.claims)),
+                None,
+            )
+            if match is not None:
+                used.add(match.id)
+                finding = finding.with_triage(match.id)
+        result.append(finding)
+    for resolution in kb.resolutions.values():
+        if resolution.id not in used:
+            result.append(
+                make(
+                    "stale-resolution",
+                    resolution.file,
+                    resolution.line,
+                    resolution.claims,
+                    resolution=resolution.id,
+                )
+            )
+    return result

@@ -1,0 +1,62 @@
+"""Values that cannot be read for their property's datatype, and counts that do not match
+the items the source lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..findings import Finding, make
+from ..kb import KB
+from ..values import Quantity, ValueProblem, expected_forms
+
+
+def check(kb: KB) -> Iterator[Finding]:
+    for claim_id, value in kb.values.items():
+        claim = kb.claims[claim_id]
+        prop = kb.properties[claim.property]
+        if isinstance(value, ValueProblem):
+            line = (
+                claim.line_of("bounds")
+                if str(value).startswith("bounds")
+                else claim.line_of("value")
+            )
+            yield make(
+                "unparseable-value",
+                claim.file,
+                line,
+                [claim.id],
+                claim=claim.id,
+                value=claim.written,
+                expected=expected_forms(prop.datatype.value, prop.dimension),
+                detail=str(value),
+            )
+            continue
+        if claim.items:
+            yield from _count(claim.id, kb, value)
+
+
+def _count(claim_id: str, kb: KB, value: object) -> Iterator[Finding]:
+    claim = kb.claims[claim_id]
+    listed = len(claim.items)
+    if not isinstance(value, Quantity):
+        yield make(
+            "invalid-value",
+            claim.file,
+            claim.line_of("items"),
+            [claim.id],
+            what=f"claim '{claim.id}'",
+            field="items",
+            detail="lists items, but only a count (a quantity) can be checked against them",
+        )
+        return
+    if not value.lower <= listed <= value.upper:
+        yield make(
+            "count-mismatch",
+            claim.file,
+            claim.line_of("items"),
+            [claim.id],
+            claim=claim.id,
+            value=claim.written,
+            listed=listed,
+            items="; ".join(claim.items),
+        )

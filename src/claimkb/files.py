@@ -1,0 +1,114 @@
+"""Finding and reading the KB's files safely.
+
+Everything that can go wrong between a path and a decoded text becomes a :class:`FileProblem`
+with a line where one exists: a directory where a file should be, a file that cannot be
+opened, one that is too large, binary (NUL bytes), UTF-16 or otherwise not UTF-8, or a symlink
+that leads outside the KB root. The caller turns it into a finding and goes on.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class FileProblem(Exception):
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def discover(root: Path, section: str) -> Iterator[Path]:
+    """YAML files under ``root/section``, sorted, without following directory symlinks.
+
+    Hidden files and directories (``.git``, editor backups) are skipped. A path with a YAML
+    suffix that is not a regular file (a directory, a socket) is still yielded, so that
+    reading it reports the problem instead of ignoring what the user meant as data.
+    """
+    base = root / section
+    if not base.is_dir():
+        return
+    for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        here = Path(dirpath)
+        for name in sorted(filenames) + [d for d in dirnames if d.endswith(YAML_SUFFIXES)]:
+            if name.startswith(".") or not name.endswith(YAML_SUFFIXES):
+                continue
+            yield here / name
+        dirnames[:] = [d for d in dirnames if not d.endswith(YAML_SUFFIXES)]
+
+
+def read_text(path: Path, root: Path, max_bytes: int) -> str:
+    """Read a KB file as text, refusing anything that is not plain UTF-8 within the root."""
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise FileProblem("a symbolic link that leads nowhere (or loops)") from None
+        if not target.is_relative_to(root.resolve()):
+            raise FileProblem(
+                "a symbolic link that leads outside the knowledge base root; claimkb reads "
+                "only files inside the root"
+            )
+    if path.is_dir():
+        raise FileProblem("a directory where a YAML file is expected; rename it")
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise FileProblem("not a regular file")
+        if size > max_bytes:
+            raise FileProblem(
+                f"the file is {size:,} bytes, over the limit of {max_bytes:,} "
+                "(max_file_bytes); split it into smaller files"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except PermissionError:
+        raise FileProblem("permission denied: the file cannot be read") from None
+    except FileProblem:
+        raise
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
+    return decode(data)
+
+
+def decode(data: bytes) -> str:
+    """Decode UTF-8 (a UTF-8 byte-order mark is accepted and dropped)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or data.startswith(
+        (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+    ):
+        raise FileProblem("the file is UTF-16 or UTF-32; save it as UTF-8", 1)
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        if data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4:
+            raise FileProblem(
+                "the file looks like UTF-16 without a byte-order mark; save it as UTF-8", line
+            )
+        raise FileProblem("a NUL byte: this is a binary file, not YAML text", line)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        hint = ""
+        try:
+            data.decode("gb18030")
+            hint = " (it decodes as GBK/GB18030; re-save it as UTF-8)"
+        except UnicodeDecodeError:
+            pass
+        raise FileProblem(f"not valid UTF-8 at byte {exc.start}{hint}", line) from None
+
+
+def relative(path: Path, root: Path) -> str:
+    """A path as shown in findings: relative to the root, with forward slashes."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()

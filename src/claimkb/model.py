@@ -1,0 +1,209 @@
+"""The knowledge base's records, as pydantic models.
+
+The shapes follow Wikidata's statement model: a claim states a value for a subject's property,
+with qualifiers, a reference (source + verbatim quote) and a rank-like status on one verdict
+scale. What the user writes is kept as written; everything derived from it (normalised values,
+evidence counts) is computed by the library, never typed by hand.
+
+Field names are snake_case in YAML and JSON alike. Every model forbids unknown fields so a typo
+is reported rather than ignored.
+"""
+
+from __future__ import annotations
+
+import builtins
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints
+
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+"""Ids are short, URL- and shell-safe: letters, digits, and ``. _ ~ -`` after the first."""
+
+NonEmpty = Annotated[str, StringConstraints(min_length=1)]
+Scalar = str | int | bool
+
+
+class Status(StrEnum):
+    """The verdict scale. See the README for its mapping to ClaimReview and AVeriTeC."""
+
+    VERIFIED = "verified"
+    SINGLE_SOURCE = "single-source"
+    VENDOR_CLAIM = "vendor-claim"
+    IMPRECISE = "imprecise"
+    DISPUTED = "disputed"
+    REFUTED = "refuted"
+    INSUFFICIENT_EVIDENCE = "insufficient-evidence"
+    UNCHECKED = "unchecked"
+
+
+class SourceKind(StrEnum):
+    NEWS = "news"
+    ANNOUNCEMENT = "announcement"
+    """An official statement by an interested party (vendor press release, official account)."""
+    ANALYSIS = "analysis"
+    FACT_CHECK = "fact-check"
+    DOCUMENTATION = "documentation"
+    ISSUE_TRACKER = "issue-tracker"
+    REPOSITORY = "repository"
+    REPORT = "report"
+    OTHER = "other"
+
+
+class Datatype(StrEnum):
+    QUANTITY = "quantity"
+    DATE = "date"
+    ENTITY = "entity"
+    TEXT = "text"
+    BOOLEAN = "boolean"
+    VERDICT = "verdict"
+    """A fact-check verdict on other claims (listed in the claim's ``reviews``); the value is a
+    status of the verdict scale."""
+
+
+class ResolutionKind(StrEnum):
+    ROUNDING = "rounding"
+    PRECISION = "precision"
+    MISSPELLING = "misspelling"
+    ERROR = "error"
+    OUTDATED = "outdated"
+    DIFFERENT_SCOPE = "different-scope"
+    UNVERIFIED = "unverified"
+    SELF_CONTRADICTION = "self-contradiction"
+    MISCOUNT = "miscount"
+    ARITHMETIC = "arithmetic"
+    UNIT_CONFUSION = "unit-confusion"
+    ATTRIBUTION = "attribution"
+    MARKETING = "marketing"
+    OTHER = "other"
+
+
+class Located(BaseModel):
+    """Base of every record: remembers the file and line it was read from."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, use_enum_values=False)
+
+    _file: str = PrivateAttr(default="")
+    _line: int = PrivateAttr(default=0)
+    _key_lines: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    def locate(self, file: str, line: int, key_lines: dict[str, int]) -> None:
+        self._file, self._line, self._key_lines = file, line, key_lines
+
+    @property
+    def file(self) -> str:
+        return self._file
+
+    @property
+    def line(self) -> int:
+        return self._line
+
+    def line_of(self, key: str) -> int:
+        """Line where ``key`` was written, or the record's own line."""
+        return self._key_lines.get(key, self._line)
+
+
+class Source(Located):
+    id: Id
+    title: NonEmpty
+    publisher: NonEmpty
+    url: str | None = None
+    date: Scalar | None = None
+    """Publication date as written (``2026-11-06``, ``2026-11``); precision is kept."""
+    language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")]
+    kind: SourceKind
+    snapshot: str | None = None
+    """Archived text of the source, relative to a configured snapshot directory."""
+    cites: list[Id] = Field(default_factory=list)
+    """Sources this one relays. Relays of one announcement count as one piece of evidence."""
+    note: str | None = None
+
+
+class Entity(Located):
+    id: Id
+    name: NonEmpty
+    kind: Id
+    aliases: list[NonEmpty] = Field(default_factory=list)
+    part_of: Id | None = None
+    """The entity this one lies within (a city's region or country, a product's family)."""
+    description: str | None = None
+
+
+class Property(Located):
+    id: Id
+    label: NonEmpty
+    datatype: Datatype
+    dimension: str | None = None
+    """For quantities: the unit dimension (``parameter``, ``byte``, ``bit/second`` ...)."""
+    entity_kind: Id | None = None
+    """For entity values: the kind of entity expected (``place``, ``organisation`` ...)."""
+    within: Id | None = None
+    """For entity values: the entity expected values lie within; ranks candidates."""
+    single_valued: bool = False
+    tolerance: Annotated[float, Field(ge=0, le=1)] = 0.0
+    """Relative widening of every value's range before comparing (0 = as written)."""
+    description: str | None = None
+
+
+class Bounds(BaseModel):
+    """Explicit bounds, written in the claim's unit; they override the inferred precision."""
+
+    model_config = ConfigDict(extra="forbid")
+    lower: Scalar | None = None
+    upper: Scalar | None = None
+
+
+class Claim(Located):
+    id: Id
+    subject: NonEmpty
+    property: Id
+    value: Scalar
+    """The value exactly as the source wrote it (``3 万亿级``, ``about 5.6 TB``, ``Nov 4–5``)."""
+    source: Id
+    quote: NonEmpty
+    status: Status
+    qualifiers: dict[Id, Scalar] = Field(default_factory=dict)
+    """Qualifiers (as_of, scope, version, configuration ...): claims that differ in any
+    qualifier are not rivals."""
+    via: list[Id] | None = None
+    """The sources this particular claim relays, when it is narrower than the source's
+    ``cites`` (``via: []`` marks the source's own reporting)."""
+    bounds: Bounds | None = None
+    items: list[NonEmpty] = Field(default_factory=list)
+    """For counts: the items the source enumerates, checked against the count."""
+    reviews: list[Id] = Field(default_factory=list)
+    """For verdict claims: the claims this verdict rates."""
+    note: str | None = None
+
+    @builtins.property
+    def written(self) -> str:
+        value = self.value
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+class Resolution(Located):
+    """The triage of a discrepancy: which claims it involves, which is preferred, and why."""
+
+    id: Id
+    claims: Annotated[list[Id], Field(min_length=1)]
+    preferred: Id | None = None
+    kind: ResolutionKind
+    reason: NonEmpty
+
+
+RECORD_TYPES: dict[str, type[Located]] = {
+    "sources": Source,
+    "entities": Entity,
+    "properties": Property,
+    "claims": Claim,
+    "resolutions": Resolution,
+}
+"""Section name in a YAML file -> model of each record in it."""
+
+
+def describe(model: type[BaseModel]) -> dict[str, Any]:
+    """Field names of a model with whether each is required (used for hints and docs)."""
+    return {name: f.is_required() for name, f in model.model_fields.items()}

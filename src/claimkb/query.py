@@ -1,0 +1,167 @@
+"""Questions a user asks of a KB, answered as plain data (dicts and lists, JSON-ready).
+
+The CLI renders these as tables or prints them as JSON; a program can call them directly.
+Each claim is shown in one stable shape (:func:`claim_dict`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import checks
+from .analysis import group_key, groups, independent_support, origins, source_origins
+from .findings import Finding
+from .kb import KB
+from .model import Claim, Datatype
+from .values import DateValue, EntityName, ValueProblem
+
+__all__ = [
+    "claim_dict",
+    "find_claims",
+    "show",
+    "entity",
+    "sources",
+    "discrepancies",
+    "timeline",
+    "NotFound",
+]
+
+
+class NotFound(LookupError):
+    """The id or name asked for is not in the KB (the CLI exits with status 2)."""
+
+
+def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
+    """The stable JSON shape of a claim (documented in the README)."""
+    value = kb.values.get(claim.id)
+    return {
+        "id": claim.id,
+        "subject": claim.subject,
+        "subject_id": kb.subject_id(claim),
+        "property": claim.property,
+        "value": claim.written,
+        "normalized": None if value is None or isinstance(value, ValueProblem) else value.to_dict(),
+        "value_error": str(value) if isinstance(value, ValueProblem) else None,
+        "source": claim.source,
+        "quote": claim.quote,
+        "status": claim.status.value,
+        "qualifiers": dict(claim.qualifiers),
+        "via": claim.via,
+        "reviews": list(claim.reviews),
+        "items": list(claim.items),
+        "note": claim.note,
+        "file": claim.file,
+        "line": claim.line,
+    }
+
+
+def find_claims(
+    kb: KB,
+    *,
+    subject: str | None = None,
+    property: str | None = None,
+    source: str | None = None,
+    status: str | None = None,
+    text: str | None = None,
+) -> list[Claim]:
+    """Claims matching every filter given. ``subject`` accepts any alias; ``text`` searches
+    ids, values, quotes and notes, ignoring case."""
+    subject_id = None
+    if subject is not None:
+        entity = kb.entity(subject)
+        subject_id = entity.id if entity else subject
+    needle = text.casefold() if text else None
+    result = []
+    for claim in kb.claims.values():
+        if subject_id is not None and kb.subject_id(claim) != subject_id:
+            continue
+        if property is not None and claim.property != property:
+            continue
+        if source is not None and claim.source != source:
+            continue
+        if status is not None and claim.status.value != status:
+            continue
+        if needle is not None:
+            haystack = " ".join((claim.id, claim.written, claim.quote, claim.note or ""))
+            if needle not in haystack.casefold():
+                continue
+        result.append(claim)
+    return sorted(result, key=lambda c: (c.file, c.line))
+
+
+def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> dict[str, Any]:
+    """A claim with its source, rivals, supporting evidence, reviews and resolutions."""
+    claim = kb.claims.get(claim_id)
+    if claim is None:
+        raise NotFound(f"no claim with id {claim_id!r}")
+    if findings is None:
+        findings = checks.run(kb)
+    source = kb.sources.get(claim.source)
+    rivals = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
+    prop = kb.properties.get(claim.property)
+    return {
+        "claim": claim_dict(kb, claim),
+        "source": _source_dict(kb, source) if source else None,
+        "single_valued": bool(prop and prop.single_valued),
+        "rivals": [claim_dict(kb, c) for c in rivals],
+        "evidence": [sorted(c.id for c in group) for group in independent_support(kb, claim)],
+        "rests_on": sorted(origins(kb, claim)),
+        "reviews": [claim_dict(kb, c) for c in kb.reviews_of.get(claim.id, [])],
+        "resolutions": [
+            r.model_dump(mode="json") for r in kb.resolutions.values() if claim.id in r.claims
+        ],
+        "findings": [f.to_dict() for f in findings if claim.id in f.claims],
+    }
+
+
+def entity(kb: KB, name: str) -> dict[str, Any]:
+    """An entity found by id, name or alias, and every claim about it or naming it."""
+    found = kb.entity(name)
+    if found is None:
+        raise NotFound(f"no entity named {name!r} (ids, names and aliases are searched)")
+    about = [claim_dict(kb, c) for c in kb.claims_by_subject.get(found.id, [])]
+    naming = [
+        claim_dict(kb, c)
+        for c in kb.claims.values()
+        if isinstance(v := kb.value(c.id), EntityName) and v.entity == found.id
+    ]
+    return {
+        "entity": {**found.model_dump(mode="json"), "file": found.file, "line": found.line},
+        "matched": name,
+        "claims": about,
+        "named_by": naming,
+    }
+
+
+def _source_dict(kb: KB, source: Any) -> dict[str, Any]:
+    count = sum(1 for c in kb.claims.values() if c.source == source.id)
+    return {
+        **source.model_dump(mode="json"),
+        "claims": count,
+        "rests_on": sorted(source_origins(kb, source.id)),
+        "file": source.file,
+        "line": source.line,
+    }
+
+
+def sources(kb: KB) -> list[dict[str, Any]]:
+    return [_source_dict(kb, s) for s in sorted(kb.sources.values(), key=lambda s: s.id)]
+
+
+def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
+    """The discrepancy findings (conflicts, rounding, misspelt entities ...), triaged or not."""
+    return [f for f in findings if f.entry.triageable]
+
+
+def timeline(kb: KB) -> list[dict[str, Any]]:
+    """Date-valued claims in order of their earliest possible day, with precision."""
+    rows = []
+    for claim in kb.claims.values():
+        prop = kb.properties.get(claim.property)
+        value = kb.value(claim.id)
+        if prop is None or prop.datatype is not Datatype.DATE or not isinstance(value, DateValue):
+            continue
+        rows.append((value.earliest, value.latest, claim))
+    rows.sort(key=lambda r: (r[0], r[1], r[2].id))
+    return [claim_dict(kb, claim) for _, _, claim in rows]

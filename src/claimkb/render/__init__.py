@@ -1,0 +1,1 @@
+"""Renderers: each turns findings or query results into one output format."""

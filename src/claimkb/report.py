@@ -1,0 +1,54 @@
+"""The result of checking a KB: its findings and what they add up to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .catalogue import Severity
+from .findings import Finding
+
+REPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Report:
+    root: Path
+    findings: tuple[Finding, ...]
+    files: int
+    sources: int
+    claims: int
+
+    @property
+    def open_findings(self) -> list[Finding]:
+        """Findings not accepted by a resolution."""
+        return [f for f in self.findings if not f.triaged]
+
+    @property
+    def triaged_findings(self) -> list[Finding]:
+        return [f for f in self.findings if f.triaged]
+
+    def counts(self) -> dict[str, int]:
+        counts = {s.value: 0 for s in Severity}
+        for finding in self.open_findings:
+            counts[finding.level.value] += 1
+        counts["triaged"] = len(self.findings) - len(self.open_findings)
+        return counts
+
+    def failed(self, fail_on: Severity = Severity.ERROR) -> bool:
+        """True when an untriaged finding is at least as severe as ``fail_on``."""
+        return any(f.level.rank >= fail_on.rank for f in self.open_findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": REPORT_VERSION,
+            "root": str(self.root),
+            "summary": {
+                "files": self.files,
+                "sources": self.sources,
+                "claims": self.claims,
+                **self.counts(),
+            },
+            "findings": [f.to_dict() for f in self.findings],
+        }

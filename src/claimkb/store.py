@@ -1,0 +1,297 @@
+"""Reading a KB root into a :class:`~claimkb.kb.KB`, collecting every problem as a finding.
+
+Layout::
+
+    <root>/sources/**.yaml   one source record per file, or a ``sources:`` list
+    <root>/claims/**.yaml    sections ``claims`` (with an optional file-level ``source``),
+                             ``entities``, ``properties`` and ``resolutions``, in any file
+
+Each file is read on its own: a broken file is reported and the others still load. A record
+that fails validation is left out (its id is remembered so references to it are not reported
+twice) and the rest of its file still loads.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gc
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .config import load_config
+from .files import FileProblem, discover, read_text, relative
+from .findings import make
+from .kb import KB
+from .model import RECORD_TYPES, Located
+from .validation import findings_for
+from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
+
+__all__ = ["RootError", "find_root", "load"]
+
+CLAIM_SECTIONS = ("claims", "entities", "properties", "resolutions")
+CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
+_CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
+
+
+class RootError(Exception):
+    """The KB root cannot be used at all (the CLI exits with status 2)."""
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The nearest directory at or above ``start`` that holds ``claims/`` and ``sources/``."""
+    here = (start or Path.cwd()).resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / "claims").is_dir() and (candidate / "sources").is_dir():
+            return candidate
+    raise RootError(
+        f"no knowledge base at or above {here}: a KB root holds claims/ and sources/ "
+        "(pass --root DIR)"
+    )
+
+
+def check_root(root: Path) -> Path:
+    if not root.exists():
+        raise RootError(f"{root}: no such directory")
+    if not root.is_dir():
+        raise RootError(f"{root}: not a directory")
+    if not (root / "claims").is_dir() and not (root / "sources").is_dir():
+        raise RootError(f"{root}: not a knowledge base root (it has neither claims/ nor sources/)")
+    return root.resolve()
+
+
+def load(root: str | Path | None = None) -> KB:
+    """Load the KB at ``root`` (or the nearest one above the working directory).
+
+    Raises :class:`RootError` only when there is no usable root; every problem inside the KB
+    is reported in ``kb.load_findings``.
+    """
+    path = check_root(Path(root)) if root is not None else find_root()
+    kb = KB(root=path, config=load_config(path))
+    kb.load_findings.extend(kb.config.findings)
+    paused = gc.isenabled()
+    gc.disable()  # the parser allocates many small objects that are never cyclic garbage
+    try:
+        for section in ("sources", "claims"):
+            for file_path in discover(path, section):
+                _load_file(kb, file_path, section)
+    finally:
+        if paused:
+            gc.enable()
+    return kb
+
+
+def _load_file(kb: KB, path: Path, section: str) -> None:
+    rel = relative(path, kb.root)
+    kb.files.append(rel)
+    try:
+        text = read_text(path, kb.root, kb.config.max_file_bytes)
+    except FileProblem as problem:
+        kb.load_findings.append(make("unreadable-file", rel, problem.line, detail=problem.message))
+        return
+    marker = _CONFLICT_MARKER.search(text)
+    if marker:
+        line = text.count("\n", 0, marker.start()) + 1
+        kb.load_findings.append(
+            make(
+                "yaml-syntax",
+                rel,
+                line,
+                detail="a merge-conflict marker: resolve the conflict and remove the markers",
+            )
+        )
+        return
+    try:
+        data = parse_yaml(text)
+    except YamlProblem as problem:
+        detail = problem.message
+        if "\t" in text and "cannot start any token" in detail:
+            detail += " (a tab character: YAML indents with spaces only)"
+        kb.load_findings.append(make(problem.kind, rel, problem.line, detail=detail))
+        return
+    if data is None or (isinstance(data, dict | list) and not data):
+        kb.load_findings.append(make("empty-file", rel, 1))
+        return
+    if section == "sources":
+        _load_sources_document(kb, data, rel)
+    else:
+        _load_claims_document(kb, data, rel)
+
+
+def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
+    if not isinstance(data, LocatedDict):
+        kb.load_findings.append(
+            make(
+                "wrong-type",
+                rel,
+                getattr(data, "line", 1),
+                what="the file",
+                field="(top)",
+                detail=f"should be a mapping (one source) or a 'sources:' list, not {_kind(data)}",
+            )
+        )
+        return
+    if "sources" in data:
+        extra = [k for k in data if k != "sources"]
+        for key in extra:
+            kb.load_findings.append(
+                make(
+                    "unknown-field",
+                    rel,
+                    data.line_of(key),
+                    what="a sources file",
+                    field=str(key),
+                    hint=" (a sources file holds only 'sources:')",
+                )
+            )
+        _load_section(kb, data, "sources", rel, default_source=None)
+    else:
+        _add_record(kb, "sources", data, rel, "source")
+
+
+def _load_claims_document(kb: KB, data: Any, rel: str) -> None:
+    if not isinstance(data, LocatedDict):
+        kb.load_findings.append(
+            make(
+                "wrong-type",
+                rel,
+                getattr(data, "line", 1),
+                what="the file",
+                field="(top)",
+                detail=f"should be a mapping with sections {', '.join(CLAIMS_FILE_KEYS)}, "
+                f"not {_kind(data)}",
+            )
+        )
+        return
+    for key in data:
+        if key not in CLAIMS_FILE_KEYS:
+            close = difflib.get_close_matches(str(key), CLAIMS_FILE_KEYS, n=1)
+            hint = (
+                f" (did you mean '{close[0]}'?)"
+                if close
+                else (f" (a claims file has the sections {', '.join(CLAIMS_FILE_KEYS)})")
+            )
+            kb.load_findings.append(
+                make(
+                    "unknown-field",
+                    rel,
+                    data.line_of(key),
+                    what="the file",
+                    field=str(key),
+                    hint=hint,
+                )
+            )
+    default_source = data.get("source")
+    if default_source is not None and not isinstance(default_source, str):
+        kb.load_findings.append(
+            make(
+                "wrong-type",
+                rel,
+                data.line_of("source"),
+                what="the file",
+                field="source",
+                detail=f"should be text (a source id), not {_kind(default_source)}",
+            )
+        )
+        default_source = None
+    for section in CLAIM_SECTIONS:
+        if section in data:
+            _load_section(kb, data, section, rel, default_source, data.line_of("source"))
+
+
+def _load_section(
+    kb: KB,
+    data: LocatedDict,
+    section: str,
+    rel: str,
+    default_source: str | None,
+    source_line: int = 0,
+) -> None:
+    items = data[section]
+    if items is None:
+        return
+    if not isinstance(items, LocatedList):
+        kb.load_findings.append(
+            make(
+                "wrong-type",
+                rel,
+                data.line_of(section),
+                what="the file",
+                field=section,
+                detail=f"should be a list of records, not {_kind(items)}",
+            )
+        )
+        return
+    singular = _SINGULAR[section]
+    for index, item in enumerate(items):
+        if not isinstance(item, LocatedDict):
+            kb.load_findings.append(
+                make(
+                    "wrong-type",
+                    rel,
+                    items.item_lines[index],
+                    what=f"{section}[{index}]",
+                    field="(record)",
+                    detail=f"should be a mapping, not {_kind(item)}",
+                )
+            )
+            continue
+        if section == "claims" and default_source is not None and "source" not in item:
+            item["source"] = default_source
+            item.key_lines["source"] = source_line
+        _add_record(kb, section, item, rel, singular)
+
+
+_SINGULAR = {
+    "sources": "source",
+    "claims": "claim",
+    "entities": "entity",
+    "properties": "property",
+    "resolutions": "resolution",
+}
+
+
+def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str) -> None:
+    model: type[BaseModel] = RECORD_TYPES[section]
+    raw_id = item.get("id")
+    what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
+    try:
+        record = model.model_validate(item)
+    except ValidationError as exc:
+        kb.load_findings.extend(findings_for(exc, item, model, rel, what))
+        if isinstance(raw_id, str):
+            kb.broken[section].add(raw_id)
+        return
+    assert isinstance(record, Located)
+    record.locate(rel, item.line, item.key_lines)
+    table: dict[str, Any] = getattr(kb, section)
+    record_id: str = getattr(record, "id")  # noqa: B009 - every record model has an id
+    existing = table.get(record_id)
+    if existing is not None:
+        kb.load_findings.append(
+            make(
+                "duplicate-id",
+                rel,
+                item.line_of("id"),
+                [record_id] if section == "claims" else [],
+                kind=singular,
+                id=record_id,
+                first=f"{existing.file}:{existing.line}",
+            )
+        )
+        return
+    table[record_id] = record
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, str):
+        return "text"
+    return type(value).__name__

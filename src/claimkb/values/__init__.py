@@ -1,0 +1,138 @@
+"""Reading written values into comparable ones, by the datatype of the claim's property."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .dates import DATE_FORMS, DateValue, parse_date, year_of
+from .numbers import QUANTITY_FORMS, Quantity, parse_quantity
+from .problems import ValueProblem
+
+__all__ = [
+    "Boolean",
+    "DateValue",
+    "EntityName",
+    "Quantity",
+    "Text",
+    "Value",
+    "ValueProblem",
+    "Verdict",
+    "expected_forms",
+    "name_key",
+    "parse_date",
+    "parse_quantity",
+    "parse_value",
+    "year_of",
+]
+
+_SEPARATORS = re.compile(r"[\s\-_·•・]+")
+
+
+def name_key(name: str) -> str:
+    """The form names are compared in: NFKC, case-folded, separators collapsed.
+
+    ``Kimi-K3.1 Pro``, ``kimi k3.1 pro`` and ``Kimi K3.1  Pro`` share one key, so an alias list
+    need not spell out each hyphenation and capitalisation.
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return _SEPARATORS.sub(" ", folded).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    text: str
+
+    @property
+    def key(self) -> str:
+        return name_key(self.text)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "text", "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Boolean:
+    value: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "boolean", "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class EntityName:
+    """An entity-valued claim's value: the name as written and the entity it resolves to."""
+
+    name: str
+    entity: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "entity", "name": self.name, "entity": self.entity}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "verdict", "status": self.status}
+
+
+Value = Quantity | DateValue | EntityName | Text | Boolean | Verdict
+
+_TRUE = {"true", "yes", "是", "对", "y"}
+_FALSE = {"false", "no", "否", "不", "n"}
+
+
+def parse_boolean(written: str) -> Boolean:
+    key = name_key(written)
+    if key in _TRUE:
+        return Boolean(True)
+    if key in _FALSE:
+        return Boolean(False)
+    raise ValueProblem(f"{written!r} is neither true nor false")
+
+
+def expected_forms(datatype: str, dimension: str | None = None) -> str:
+    """What a value of this datatype looks like, for error messages."""
+    if datatype == "quantity":
+        what = f"a quantity in {dimension}" if dimension else "a quantity"
+        return f"{what} (e.g. {QUANTITY_FORMS})"
+    if datatype == "date":
+        return f"a date (e.g. {DATE_FORMS})"
+    if datatype == "boolean":
+        return "true or false"
+    if datatype == "verdict":
+        return "a status of the verdict scale"
+    return datatype
+
+
+def parse_value(
+    datatype: str,
+    written: str,
+    *,
+    dimension: str | None = None,
+    default_year: int | None = None,
+    resolve: dict[str, str] | None = None,
+    statuses: frozenset[str] = frozenset(),
+) -> Value:
+    """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
+
+    ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids.
+    """
+    if datatype == "quantity":
+        return parse_quantity(written, dimension)
+    if datatype == "date":
+        return parse_date(written, default_year)
+    if datatype == "entity":
+        if not written.strip():
+            raise ValueProblem("the value is empty")
+        return EntityName(written, (resolve or {}).get(name_key(written)))
+    if datatype == "boolean":
+        return parse_boolean(written)
+    if datatype == "verdict":
+        if written not in statuses:
+            raise ValueProblem(f"{written!r} is not one of {', '.join(sorted(statuses))}")
+        return Verdict(written)
+    return Text(written)

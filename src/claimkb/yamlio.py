@@ -1,0 +1,209 @@
+"""Reading YAML the way a knowledge base needs it.
+
+PyYAML's safe loaders drop every line number and silently keep the last of two duplicate keys.
+A fact-check KB needs both: each finding names a file and line, and a duplicated ``value:`` in a
+pull request must not quietly overwrite the first. So this module builds on PyYAML's C parser
+(``CSafeLoader`` where libyaml is present) with its own constructors that
+
+* return :class:`LocatedDict` mappings carrying the line of the mapping and of each key,
+* reject duplicate keys, aliases (anchors that are reused), non-scalar keys and excessive depth,
+* resolve plain scalars conservatively (YAML 1.2 core style): only ``null``, ``true``/``false``
+  and decimal integers become non-strings. ``2.80`` stays the text ``"2.80"`` (precision is in
+  the digits), ``2026-11-06`` stays a string (dates keep the precision the author wrote) and
+  ``no`` stays ``"no"``.
+
+Every problem is raised as :class:`YamlProblem` with a 1-based line, never a PyYAML exception.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+__all__ = ["LocatedDict", "LocatedList", "YamlProblem", "parse_yaml", "MAX_DEPTH"]
+
+MAX_DEPTH = 64
+"""Deepest nesting accepted. A KB record is a few levels deep; anything deeper is an attack or
+an accident, and refusing it keeps the recursive constructor far from Python's stack limit."""
+
+_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_NULL = "tag:yaml.org,2002:null"
+_BOOL = "tag:yaml.org,2002:bool"
+_INT = "tag:yaml.org,2002:int"
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
+class YamlProblem(Exception):
+    """A located problem in a YAML text: ``kind`` is a finding slug, ``line`` is 1-based."""
+
+    def __init__(self, kind: str, message: str, line: int | None, column: int | None = None):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class LocatedDict(dict[Any, Any]):
+    """A mapping that remembers where it and each of its keys were written."""
+
+    __slots__ = ("line", "key_lines")
+
+    def __init__(self, line: int = 0) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[Any, int] = {}
+
+    def line_of(self, key: Any) -> int:
+        """Line of ``key`` if present, else the line of the mapping itself."""
+        return self.key_lines.get(key, self.line)
+
+
+class LocatedList(list[Any]):
+    """A sequence that remembers its own line and the line of each item."""
+
+    __slots__ = ("line", "item_lines")
+
+    def __init__(self, line: int = 0) -> None:
+        super().__init__()
+        self.line = line
+        self.item_lines: list[int] = []
+
+
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+class _KBLoader(_BaseLoader):
+    """Safe loader with located containers and strict, YAML-1.2-like scalar resolution."""
+
+    _depth = 0
+
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        if node in self.constructed_objects:
+            raise YamlProblem(
+                "yaml-forbidden",
+                "the value anchored on this line is reused through an alias (*name); aliases "
+                "are not supported in a knowledge base - write the value out where it applies",
+                _line(node),
+            )
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise YamlProblem(
+                    "yaml-forbidden",
+                    f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
+                    _line(node),
+                )
+            return super().construct_object(node, deep=deep)
+        finally:
+            self._depth -= 1
+
+    def construct_kb_mapping(self, node: Node) -> LocatedDict:
+        if not isinstance(node, MappingNode):
+            raise YamlProblem("yaml-syntax", "expected a mapping", _line(node))
+        result = LocatedDict(_line(node))
+        key_lines = result.key_lines
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise YamlProblem(
+                    "yaml-syntax", "a mapping key must be a plain scalar", _line(key_node)
+                )
+            key = self.construct_object(key_node)
+            if key in result:
+                raise YamlProblem(
+                    "duplicate-key",
+                    f"key {key!r} appears twice in one mapping (first on line "
+                    f"{key_lines[key]}); YAML would silently keep only the last - "
+                    "remove or rename one",
+                    _line(key_node),
+                )
+            key_lines[key] = _line(key_node)
+            result[key] = self.construct_object(value_node)
+        return result
+
+    def construct_kb_sequence(self, node: Node) -> LocatedList:
+        if not isinstance(node, SequenceNode):
+            raise YamlProblem("yaml-syntax", "expected a sequence", _line(node))
+        result = LocatedList(_line(node))
+        for item in node.value:
+            result.item_lines.append(_line(item))
+            result.append(self.construct_object(item))
+        return result
+
+    def construct_kb_undefined(self, node: Node) -> Any:
+        raise YamlProblem(
+            "yaml-forbidden",
+            f"the tag {node.tag!r} is not allowed: a knowledge base holds only plain "
+            "mappings, lists, strings, numbers and booleans",
+            _line(node),
+        )
+
+
+def _conservative_resolvers() -> dict[str | None, list[tuple[str, re.Pattern[str]]]]:
+    rules = [
+        (_NULL, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]),
+        (_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")),
+        (_INT, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")),
+    ]
+    table: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+    for tag, regexp, first in rules:
+        for ch in first:
+            table.setdefault(ch or None, []).append((tag, regexp))
+    return table
+
+
+_KBLoader.yaml_implicit_resolvers = _conservative_resolvers()
+_KBLoader.add_constructor(_MAP, _KBLoader.construct_kb_mapping)
+_KBLoader.add_constructor(_SEQ, _KBLoader.construct_kb_sequence)
+_KBLoader.add_constructor(_INT, lambda loader, node: int(node.value))
+_KBLoader.add_constructor(None, _KBLoader.construct_kb_undefined)
+for _tag in (
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:binary",
+    "tag:yaml.org,2002:set",
+    "tag:yaml.org,2002:omap",
+    "tag:yaml.org,2002:pairs",
+):
+    _KBLoader.add_constructor(_tag, _KBLoader.construct_kb_undefined)
+
+
+def parse_yaml(text: str) -> Any:
+    """Parse one YAML document into plain Python with located containers.
+
+    An empty (or comment-only) text yields ``None``. Several documents in one file are refused:
+    a reviewer reading the first would not expect a second.
+    """
+    loader = _KBLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        return loader.construct_document(node)
+    except YamlProblem:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = int(mark.line) + 1 if mark is not None else None
+        column = int(mark.column) + 1 if mark is not None else None
+        what = exc.problem or exc.context or "invalid YAML"
+        if "expected a single document" in str(exc.context or ""):
+            raise YamlProblem(
+                "yaml-syntax",
+                "a file holds more than one YAML document ('---'); keep one per file",
+                line,
+            ) from None
+        raise YamlProblem("yaml-syntax", f"YAML syntax error: {what}", line, column) from None
+    except yaml.YAMLError as exc:
+        raise YamlProblem("yaml-syntax", f"YAML error: {exc}", None) from None
+    except RecursionError:
+        raise YamlProblem("yaml-forbidden", "nesting too deep to read", None) from None
+    finally:
+        loader.dispose()
