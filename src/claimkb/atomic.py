@@ -1,0 +1,54 @@
+"""Writing files so that a reader only ever sees the old content or the new, never a mixture.
+
+Every command that writes (``--output``, exports, caches) goes through :func:`write_atomic`:
+the data is written to a temporary file in the target's directory, flushed and fsynced, then
+renamed over the target (``os.replace`` is atomic on POSIX and Windows). If anything fails, or
+the process is killed, the temporary file is removed (or left as a ``.tmp`` file nobody reads)
+and the original stays untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:  # type: ignore[type-arg]
+    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    binary = "b" in mode
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, mode, encoding=None if binary else encoding) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        if target.exists():
+            with contextlib.suppress(OSError):
+                os.chmod(tmp_name, target.stat().st_mode & 0o7777)
+        else:
+            with contextlib.suppress(OSError):
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(tmp_name, 0o666 & ~umask)
+        os.replace(tmp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+
+
+def write_atomic(path: str | Path, data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` atomically."""
+    if isinstance(data, bytes):
+        with atomic_writer(path, "wb") as handle:
+            handle.write(data)
+    else:
+        with atomic_writer(path, "w") as handle:
+            handle.write(data)

@@ -1,0 +1,47 @@
+"""Shared test helpers: an in-process CLI runner with a pinned, colourless console."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from claimkb.cli import app
+
+PROJECT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = PROJECT.parent / "shared"
+
+Invoke = Callable[..., Result]
+
+
+@pytest.fixture(autouse=True)
+def _stable_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pin rich's width and switch colour off so rendered output is byte-stable."""
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("CLAIMKB_DEBUG", raising=False)
+
+
+@pytest.fixture
+def cli() -> Invoke:
+    """Run ``claimkb`` in-process: ``cli("check", "--root", path)``; stderr kept apart."""
+    runner = CliRunner()
+
+    def invoke(*args: str | os.PathLike[str], cwd: Path | None = None) -> Result:
+        argv = [str(a) for a in args]
+        if cwd is None:
+            return runner.invoke(app, argv, catch_exceptions=False)
+        previous = Path.cwd()
+        os.chdir(cwd)
+        try:
+            return runner.invoke(app, argv, catch_exceptions=False)
+        finally:
+            os.chdir(previous)
+
+    return invoke
