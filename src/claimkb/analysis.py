@@ -33,6 +33,8 @@ def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
 
 
 def group_key(kb: KB, claim: Claim) -> GroupKey:
+    if not claim.qualifiers:
+        return (kb.subject_id(claim), claim.property, ())
     qualifiers = tuple(sorted((k, str(v)) for k, v in claim.qualifiers.items()))
     return (kb.subject_id(claim), claim.property, qualifiers)
 
@@ -166,4 +168,17 @@ def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
 
 
 def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
-    return clusters(kb, supporters(kb, claim))
+    """The independent pieces of evidence stating the claim's value (itself included).
+
+    Every claim stating one value shares one answer, so it is computed once per value."""
+    members = supporters(kb, claim)
+    if len(members) == 1:  # the claim alone (or a claim outside every group)
+        return clusters(kb, members)
+    value = kb.value(claim.id)
+    assert value is not None  # it has supporters, so it has a value
+    key = (group_key(kb, claim), value_key(value))
+    cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = clusters(kb, members)
+    return found
