@@ -82,7 +82,9 @@ class ResolutionKind(StrEnum):
 class Located(BaseModel):
     """Base of every record: remembers the file and line it was read from."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, use_enum_values=False)
+    model_config = ConfigDict(
+        extra="forbid", str_strip_whitespace=False, use_enum_values=False, defer_build=True
+    )
 
     _file: str = PrivateAttr(default="")
     _line: int = PrivateAttr(default=0)
@@ -149,7 +151,7 @@ class Property(Located):
 class Bounds(BaseModel):
     """Explicit bounds, written in the claim's unit; they override the inferred precision."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     lower: Scalar | None = None
     upper: Scalar | None = None
 
