@@ -10,6 +10,7 @@ runs, so ``claimkb --help`` and ``--version`` stay fast.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -21,6 +22,7 @@ from .app import app
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 # importing the command modules registers their commands on the app
+from . import cache as _cache  # noqa: E402,F401
 from . import check as _check  # noqa: E402,F401
 from . import queries as _queries  # noqa: E402,F401
 
@@ -28,7 +30,13 @@ __all__ = ["app", "main", "__version__"]
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    The cyclic garbage collector is switched off for the run: a command lasts seconds and
+    exits, the few reference cycles it makes are freed with the process, and collecting would
+    rescan the loaded KB's millions of objects again and again (a third of the check's time on
+    100,000 claims)."""
+    gc.disable()
     try:
         app()
     except KeyboardInterrupt:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .app import JsonOption, RootOption, app, open_kb
+from .app import JsonOption, RootOption, app, fail
 
 
 class Format(StrEnum):
@@ -33,6 +33,10 @@ def check(
     show_triaged: Annotated[
         bool, typer.Option("--show-triaged", help="Also print triaged discrepancies.")
     ] = False,
+    no_cache: Annotated[
+        bool,
+        typer.Option("--no-cache", help="Read every file and run every check, without the cache."),
+    ] = False,
 ) -> None:
     """Check the KB: schema, references, quotes, conflicts, entities and statuses.
 
@@ -41,9 +45,14 @@ def check(
     """
     from ..api import check as run_check
     from ..catalogue import Severity
+    from ..store import RootError
+    from .progress import progress_bar
 
-    kb = open_kb(root)
-    report = run_check(kb)
+    try:
+        with progress_bar() as bar:
+            report = run_check(root, cache=not no_cache, progress=bar)
+    except RootError as exc:
+        raise fail(str(exc)) from None
     chosen = Format.json if json_ else format
     if chosen is Format.json:
         from ..render.json import write

@@ -63,12 +63,15 @@ def show(
     json_: JsonOption = False,
 ) -> None:
     """Show a claim: its source and quote, evidence, rival claims and their resolution."""
+    from ..api import check
     from ..query import NotFound
     from ..query import show as show_claim
 
     kb = open_kb(root)
     try:
-        data = show_claim(kb, claim_id)
+        if claim_id not in kb.claims:
+            raise NotFound(f"no claim with id {claim_id!r}")
+        data = show_claim(kb, claim_id, check(kb, cache=True).findings)
     except NotFound as exc:
         raise fail(str(exc)) from None
     _emit(data, json_, "show")
@@ -109,11 +112,11 @@ def conflicts(
     json_: JsonOption = False,
 ) -> None:
     """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
-    from .. import checks
+    from ..api import check
     from ..query import discrepancies
 
     kb = open_kb(root)
-    found = discrepancies(checks.run(kb))
+    found = discrepancies(check(kb, cache=True).findings)
     if untriaged:
         found = [f for f in found if not f.triaged]
     rows = [f.to_dict() for f in found]
