@@ -39,6 +39,11 @@ CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
 
 
+def _may_have_marker(text: str) -> bool:
+    """A cheap test before the multi-line search: a marker holds seven <, = or >."""
+    return "<<<<<<<" in text or "=======" in text or ">>>>>>>" in text
+
+
 class RootError(Exception):
     """The KB root cannot be used at all (the CLI exits with status 2)."""
 
@@ -182,7 +187,7 @@ def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> Non
                 make("unreadable-file", rel, problem.line, detail=problem.message)
             )
             return
-    marker = _CONFLICT_MARKER.search(text)
+    marker = _CONFLICT_MARKER.search(text) if _may_have_marker(text) else None
     if marker:
         line = text.count("\n", 0, marker.start()) + 1
         kb.load_findings.append(

@@ -94,7 +94,7 @@ class _KBLoader(_BaseLoader):
         """The conservative resolvers below, in one regular expression (PyYAML's generic
         resolver walks a table of them per scalar, which dominated load time)."""
         if kind is ScalarNode:
-            if implicit[0]:
+            if implicit[0] and (value[:1] in _IMPLICIT_FIRST or not value):
                 match = _IMPLICIT.match(value)
                 if match is not None:
                     return _IMPLICIT_TAGS[match.lastindex or 0]
@@ -183,6 +183,8 @@ _IMPLICIT = re.compile(
 character there, int and bool only where their first character fits, which their patterns
 require anyway), so a plain scalar resolves to the same tag either way."""
 _IMPLICIT_TAGS = {1: _NULL, 2: _BOOL, 3: _INT}
+_IMPLICIT_FIRST = frozenset("~nNtTfF+-0123456789")
+"""The characters a non-empty text matching :data:`_IMPLICIT` can start with."""
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
 _BOOLS["FALSE"] = False
 _INT_TEXT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
@@ -247,12 +249,13 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
         elif kind is MappingNode and tag == _MAP:
             value = LocatedDict(node.start_mark.line + 1)
             key_lines = value.key_lines
+            inline = not track_aliases and depth < MAX_DEPTH  # strings need no checks
             for key_node, value_node in node.value:
                 if key_node.__class__ is not ScalarNode:
                     raise YamlProblem(
                         "yaml-syntax", "a mapping key must be a plain scalar", _line(key_node)
                     )
-                key = build(key_node, depth)
+                key = key_node.value if inline and key_node.tag == _STR else build(key_node, depth)
                 if key in value:
                     raise YamlProblem(
                         "duplicate-key",
@@ -262,13 +265,20 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
                         _line(key_node),
                     )
                 key_lines[key] = key_node.start_mark.line + 1
-                value[key] = build(value_node, depth)
+                if inline and value_node.__class__ is ScalarNode and value_node.tag == _STR:
+                    value[key] = value_node.value
+                else:
+                    value[key] = build(value_node, depth)
         elif kind is SequenceNode and tag == _SEQ:
             value = LocatedList(node.start_mark.line + 1)
             item_lines = value.item_lines
+            inline = not track_aliases and depth < MAX_DEPTH
             for item in node.value:
                 item_lines.append(item.start_mark.line + 1)
-                value.append(build(item, depth))
+                if inline and item.__class__ is ScalarNode and item.tag == _STR:
+                    value.append(item.value)
+                else:
+                    value.append(build(item, depth))
         elif kind is ScalarNode and tag == _NULL:
             value = None
         elif kind is ScalarNode and tag == _BOOL and node.value in _BOOLS:
