@@ -145,25 +145,37 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     return list(result.values())
 
 
+def _stated(kb: KB, claim: Claim) -> tuple[GroupKey, object] | None:
+    """(group key, value key) of a claim with a readable value; None otherwise. Computed
+    once per claim: the status checks ask for every claim's supporters."""
+    cache: dict[str, tuple[GroupKey, object] | None] = memo(kb, "stated", dict)
+    if claim.id in cache:
+        return cache[claim.id]
+    value = kb.value(claim.id)
+    stated = None if value is None else (group_key(kb, claim), value_key(value))
+    cache[claim.id] = stated
+    return stated
+
+
 def supporters(kb: KB, claim: Claim) -> list[Claim]:
     """Claims (the claim itself included) that state the same value for the same subject,
     property and qualifiers."""
-    value = kb.value(claim.id)
-    if value is None:
+    stated = _stated(kb, claim)
+    if stated is None:
         return [claim]
     by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
         kb, "by-value", lambda: _by_value(kb)
     )
-    return by_value.get((group_key(kb, claim), value_key(value)), [claim])
+    return by_value.get(stated, [claim])
 
 
 def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
     index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
-    for key, members in groups(kb).items():
+    for members in groups(kb).values():
         for claim in members:
-            value = kb.value(claim.id)
-            if value is not None:
-                index[(key, value_key(value))].append(claim)
+            stated = _stated(kb, claim)
+            if stated is not None:
+                index[stated].append(claim)
     return dict(index)
 
 
@@ -172,11 +184,10 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 
     Every claim stating one value shares one answer, so it is computed once per value."""
     members = supporters(kb, claim)
-    if len(members) == 1:  # the claim alone (or a claim outside every group)
-        return clusters(kb, members)
-    value = kb.value(claim.id)
-    assert value is not None  # it has supporters, so it has a value
-    key = (group_key(kb, claim), value_key(value))
+    if len(members) == 1:  # the claim alone (or a claim outside every group): one piece
+        return [list(members)]
+    key = _stated(kb, claim)
+    assert key is not None  # it has supporters, so it has a value
     cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
     found = cache.get(key)
     if found is None:

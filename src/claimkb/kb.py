@@ -39,6 +39,8 @@ class KB:
     _subject_ids: dict[str, str] = field(default_factory=dict, repr=False)
     """Subject as written -> entity id: many claims name one subject the same way."""
     _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _named: dict[str, str | None] = field(default_factory=dict, repr=False)
+    """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
 
     # -- entities ----------------------------------------------------------------------------
 
@@ -56,7 +58,9 @@ class KB:
         found = self.entities.get(name)
         if found is not None:
             return found
-        entity_id = self.name_index.get(name_key(name))
+        if name not in self._named:  # many claims write one name the same way
+            self._named[name] = self.name_index.get(name_key(name))
+        entity_id = self._named[name]
         return self.entities.get(entity_id) if entity_id else None
 
     def subject_id(self, claim: Claim) -> str:
