@@ -128,7 +128,7 @@ def test_change_that_keeps_size_and_times_is_seen(
     def stat(path: Any, *args: Any, **kwargs: Any) -> Any:
         return frozen if Path(path) == claim else real_stat(path, *args, **kwargs)
 
-    monkeypatch.setattr("claimkb.cache.os.stat", stat)
+    monkeypatch.setattr("claimkb.cache.os.lstat", stat)
     _warm_up(kb)  # the file was just written: its entry is ambiguous
     text = claim.read_text("utf-8")
     claim.write_text(text.replace("1.2 万亿", "3.4 万亿"), "utf-8")  # same size, same stat

@@ -29,8 +29,8 @@ def test_records_round_trip_exactly(folder: Any) -> None:
     records = _records(kb)
     assert records
     for record in records:
-        stored = marshal.loads(marshal.dumps(codec.encode_record(record), 4))
-        revived = codec.revive_record(type(record), stored)
+        stored = marshal.loads(marshal.dumps(codec.encode_record(record, record.file), 4))
+        revived = codec.revive_record(type(record), stored, record.file)
         assert type(revived) is type(record)
         assert revived == record
         assert revived.__dict__ == record.__dict__
@@ -53,7 +53,8 @@ def test_nested_models_and_enums_round_trip() -> None:
          "status": "refuted", "bounds": {"lower": "1", "upper": 5}, "qualifiers": {"as_of": 2026}}
     )  # fmt: skip
     claim.locate("claims/x.yaml", 4, {"id": 4})
-    revived = codec.revive_record(Claim, marshal.loads(marshal.dumps(codec.encode_record(claim))))
+    stored = marshal.loads(marshal.dumps(codec.encode_record(claim, "claims/x.yaml")))
+    revived = codec.revive_record(Claim, stored, "claims/x.yaml")
     assert revived == claim
     assert isinstance(revived.bounds, Bounds) and revived.status is Status.REFUTED
 
@@ -80,7 +81,9 @@ def test_values_the_codec_does_not_know_are_refused() -> None:
         inners: list[Inner]
 
     with pytest.raises(codec.Unencodable):
-        codec.encode_record(Odd(inners=[Inner(shape=Shape.ROUND)]))
+        codec._layout(Odd)
+    with pytest.raises(codec.Unencodable):  # a record without a location
+        codec.encode_record(Inner(shape=Shape.ROUND), "x.yaml")
     with pytest.raises(ValueError):  # marshal refuses subclasses such as a StrEnum member
         marshal.dumps({"status": claimkb.catalogue.Severity.ERROR}, 4)
 

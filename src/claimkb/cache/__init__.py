@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import stat as stat_module
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -107,12 +108,12 @@ class Cache:
         None if it cannot be cached (unreadable, a symbolic link)."""
         from ..files import FileProblem, read_text
 
-        if path.is_symlink():
-            return None
         now = time.time_ns()
         try:
-            st = os.stat(path)
+            st = os.lstat(path)
         except OSError:
+            return None
+        if stat_module.S_ISLNK(st.st_mode):  # its target may change under the same stat
             return None
         stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
         known = self.index.get(rel)

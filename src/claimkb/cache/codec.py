@@ -76,8 +76,8 @@ def _codec(annotation: Any) -> Codec:
     raise Unencodable(f"a field type the cache does not know: {annotation!r}")
 
 
-Layout = tuple[tuple[str, ...], tuple[tuple[str, Codec], ...]]
-"""A model's field names in order, and the (name, codec) of the fields that need one."""
+Layout = tuple[tuple[str, ...], tuple[tuple[int, Codec], ...]]
+"""A model's field names in order, and the (index, codec) of the fields that need one."""
 
 _LAYOUTS: dict[type[BaseModel], Layout] = {}
 
@@ -87,49 +87,111 @@ def _layout(model: type[BaseModel]) -> Layout:
     if found is None:
         names = tuple(model.model_fields)
         coded = tuple(
-            (name, codec)
-            for name in names
+            (index, codec)
+            for index, name in enumerate(names)
             if (codec := _codec(model.model_fields[name].annotation)) is not None
         )
         found = _LAYOUTS[model] = (names, coded)
     return found
 
 
-def _encode_model(model: BaseModel, layout: Layout) -> tuple[Any, ...]:
-    """(fields, fields set, private attributes): the fields as a dict in field order, with
-    coded values replaced. marshal rebuilds each dict directly, which is what makes reading
-    a cache of 100,000 records fast."""
+def _values(model: BaseModel, layout: Layout) -> tuple[Any, ...]:
     names, coded = layout
     fields = model.__dict__
     if tuple(fields) != names or model.__pydantic_extra__:
         raise Unencodable(f"{type(model).__name__} holds values beyond its fields")
+    values = tuple(fields.values())
     if coded:
-        fields = dict(fields)
-        for name, (encode, _) in coded:  # type: ignore[misc]
-            fields[name] = encode(fields[name])
-    return (fields, model.__pydantic_fields_set__, model.__pydantic_private__)
+        listed = list(values)
+        for index, (encode, _) in coded:  # type: ignore[misc]
+            listed[index] = encode(listed[index])
+        values = tuple(listed)
+    return values
+
+
+def _fields(layout: Layout, values: tuple[Any, ...]) -> dict[str, Any]:
+    names, coded = layout
+    fields = dict(zip(names, values, strict=True))
+    for index, (_, decode) in coded:  # type: ignore[misc]
+        name = names[index]
+        fields[name] = decode(fields[name])
+    return fields
+
+
+def _encode_model(model: BaseModel, layout: Layout) -> tuple[Any, ...]:
+    """A nested model (no location): (values in field order, fields set)."""
+    if model.__pydantic_private__:
+        raise Unencodable(f"{type(model).__name__} has private attributes")
+    return (_values(model, layout), tuple(sorted(model.__pydantic_fields_set__)))
 
 
 def _revive_model(model: type[BaseModel], layout: Layout, data: tuple[Any, ...]) -> BaseModel:
-    fields, fields_set, private = data
-    for name, (_, decode) in layout[1]:  # type: ignore[misc]
-        fields[name] = decode(fields[name])
+    values, fields_set = data
     revived = _new(model)
-    _set(revived, "__dict__", fields)
-    _set(revived, "__pydantic_fields_set__", fields_set)
+    _set(revived, "__dict__", _fields(layout, values))
+    _set(revived, "__pydantic_fields_set__", set(fields_set))
     _set(revived, "__pydantic_extra__", None)
-    _set(revived, "__pydantic_private__", private)
+    _set(revived, "__pydantic_private__", None)
     return revived
 
 
-def encode_record(record: BaseModel) -> tuple[Any, ...]:
-    """A validated record (with its location) as plain data."""
-    return _encode_model(record, _layout(type(record)))
+def encode_record(record: Any, file: str) -> tuple[Any, ...]:
+    """A validated record read from ``file`` (a :class:`claimkb.model.Located`) as plain data:
+    (its fields as a dict, coded values replaced; the fields set, or None when it is the set
+    of keys written; its line; the line of each key). marshal rebuilds those dicts faster
+    than Python could from tuples, and reading them back is most of the cost of answering a
+    query from the cache."""
+    location = record.__pydantic_private__
+    if not location or location.keys() != {"_file", "_line", "_key_lines"}:
+        raise Unencodable("a record without the location claimkb gives it")
+    if location["_file"] != file:
+        raise Unencodable("a record located in another file")
+    names, coded = _layout(type(record))
+    fields = record.__dict__
+    if tuple(fields) != names or record.__pydantic_extra__:
+        raise Unencodable(f"{type(record).__name__} holds values beyond its fields")
+    if coded:
+        fields = dict(fields)
+        for index, (encode, _) in coded:  # type: ignore[misc]
+            name = names[index]
+            fields[name] = encode(fields[name])
+    key_lines = location["_key_lines"]
+    fields_set = record.__pydantic_fields_set__
+    given = None if fields_set == key_lines.keys() else tuple(sorted(fields_set))
+    return (fields, given, location["_line"], key_lines)
 
 
-def revive_record(model: type[BaseModel], data: tuple[Any, ...]) -> BaseModel:
+_DECODERS: dict[type[BaseModel], Callable[[dict[str, Any]], None] | None] = {}
+
+
+def _decoder(model: type[BaseModel]) -> Callable[[dict[str, Any]], None] | None:
+    """What turns a stored fields dict of ``model`` back into its values, in place (None when
+    nothing needs turning back); built once per model."""
+    if model in _DECODERS:
+        return _DECODERS[model]
+    names, coded = _layout(model)
+    steps = [(names[index], decode) for index, (_, decode) in coded]  # type: ignore[misc]
+
+    def decode_fields(fields: dict[str, Any]) -> None:
+        for name, decode in steps:
+            fields[name] = decode(fields[name])
+
+    found = _DECODERS[model] = decode_fields if steps else None
+    return found
+
+
+def revive_record(model: type[BaseModel], data: tuple[Any, ...], file: str) -> BaseModel:
     """The record :func:`encode_record` stored, equal to the one that was validated."""
-    return _revive_model(model, _layout(model), data)
+    fields, given, line, key_lines = data
+    decode = _DECODERS[model] if model in _DECODERS else _decoder(model)
+    if decode is not None:
+        decode(fields)
+    revived = _new(model)
+    _set(revived, "__dict__", fields)
+    _set(revived, "__pydantic_fields_set__", set(key_lines) if given is None else set(given))
+    _set(revived, "__pydantic_extra__", None)
+    _set(revived, "__pydantic_private__", {"_file": file, "_line": line, "_key_lines": key_lines})
+    return revived
 
 
 def encode_finding(finding: Finding) -> tuple[Any, ...]:
