@@ -169,7 +169,13 @@ def _merge(kb: KB, part: FilePart) -> None:
     kb.files.append(part.rel)
     for event in part.events:
         if isinstance(event, tuple):
-            _register(kb, *event)
+            section, record = event
+            table = getattr(kb, section)
+            record_id = record.id  # type: ignore[attr-defined]
+            if record_id in table:
+                _register(kb, section, record)  # reports the duplicate
+            else:
+                table[record_id] = record
         else:
             kb.load_findings.append(event)
     for section, ids in part.broken.items():
