@@ -206,8 +206,11 @@ def test_since_an_older_commit(tmp_path: Path) -> None:
     assert changes_since(claimkb.load(root), "HEAD~1").commit == first
 
 
-def test_not_a_git_repository_is_a_usage_error(cli: Invoke, tmp_path: Path) -> None:
+def test_not_a_git_repository_is_a_usage_error(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = conflict_kb(tmp_path / "kb")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))  # even if /tmp is in a repo
     result = cli("check", "--root", root, "--since", "HEAD")
     assert result.exit_code == 2
     assert result.stdout == ""
