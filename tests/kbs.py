@@ -17,6 +17,25 @@ resolutions:
     reason: "1.2 万亿 is a typo for 1040 亿: the quote says 1040 亿"
 """
 
+NEWS_C_SOURCE = """\
+id: news-c
+title: Model X, again
+publisher: Another Outlet
+date: "2026-11-07"
+language: en
+kind: news
+"""
+NEWS_C_CLAIMS = """\
+source: news-c
+claims:
+  - id: c-params
+    subject: model x
+    property: total-parameters
+    value: 2 trillion
+    quote: "Model X has 2 trillion parameters."
+    status: single-source
+"""
+
 
 def copy_fixture(name: str, target: Path) -> Path:
     """A copy of ``tests/fixtures/<name>`` at ``target`` (so a test may change it)."""

@@ -12,28 +12,9 @@ import pytest
 import claimkb
 from claimkb.since import changes_since
 from conftest import Invoke
-from kbs import conflict_kb, copy_fixture, triaged_kb
+from kbs import NEWS_C_CLAIMS, NEWS_C_SOURCE, conflict_kb, copy_fixture, triaged_kb
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-NEWS_C_SOURCE = """\
-id: news-c
-title: Model X, again
-publisher: Another Outlet
-date: "2026-11-07"
-language: en
-kind: news
-"""
-NEWS_C_CLAIMS = """\
-source: news-c
-claims:
-  - id: c-params
-    subject: model x
-    property: total-parameters
-    value: 2 trillion
-    quote: "Model X has 2 trillion parameters."
-    status: single-source
-"""
 
 
 @pytest.fixture(autouse=True)
