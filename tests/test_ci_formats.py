@@ -341,6 +341,18 @@ def test_output_writes_what_stdout_would_show(
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
 
 
+def test_text_output_is_plain_even_when_colour_is_forced(
+    cli: Invoke, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR")
+    target = tmp_path / "report.txt"
+    cli("check", "--root", conflict_kb(tmp_path / "kb"), "--output", target)
+    assert target.read_text(encoding="utf-8").splitlines()[0] == (
+        f"claims/news-a.yaml:6: error CKB401 conflict: {A_MSG} [claims: a-params, b-params]"
+    )
+
+
 def test_output_replaces_an_existing_file(cli: Invoke, tmp_path: Path) -> None:
     target = tmp_path / "report.json"
     target.write_text("old", encoding="utf-8")
@@ -372,3 +384,23 @@ def test_unknown_format_is_a_usage_error(cli: Invoke, tmp_path: Path) -> None:
     result = cli("check", "--root", conflict_kb(tmp_path / "kb"), "--format", "xml")
     assert result.exit_code == 2
     assert "xml" in result.stderr
+
+
+def test_help_path_imports_none_of_the_output_libraries() -> None:
+    import subprocess
+    import sys
+
+    heavy = (
+        "sqlite3",
+        "xml.etree.ElementTree",
+        "jsonschema",
+        "xmlschema",
+        "pydantic",
+        "claimkb.since",
+        "claimkb.schema",
+        "claimkb.export.sqlite",
+        "claimkb.render.sarif",
+    )
+    code = f"import sys, claimkb.cli\nprint(','.join(m for m in {heavy!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "\n", "")

@@ -161,7 +161,11 @@ def _render(
     from ..render.text import render
 
     buffer = StringIO()
-    render(report, Console(file=buffer, width=100_000, no_color=True), show_triaged=show_triaged)
+    render(
+        report,
+        Console(file=buffer, width=100_000, no_color=True, force_terminal=False),
+        show_triaged=show_triaged,
+    )
     return buffer.getvalue()
 
 

@@ -13,8 +13,9 @@ statuses, triage), in catalogue order. Inside it, every finding code of the fami
     message listed in the suite's ``<system-out>``, so the JUnit verdict matches the exit code;
   - triaged: ``<skipped>``, with the resolution and its reason as the message.
 
-The schema requires a timestamp and a host name; the caller passes them so output can be
-pinned in tests. claimkb does not time checks one by one, so every ``time`` is 0.
+The schema requires a timestamp (without a time zone: the CLI gives UTC) and a host name; the
+caller passes them so output can be pinned in tests. claimkb does not time checks one by one,
+so every ``time`` is 0.
 """
 
 from __future__ import annotations
