@@ -225,3 +225,15 @@ def test_missing_git_is_a_usage_error(cli: Invoke, tmp_path: Path, monkeypatch) 
     assert result.exit_code == 2
     assert result.stderr.startswith("claimkb: --since HEAD: ")
     assert "git is not installed" in result.stderr
+
+
+def test_a_link_out_of_the_kb_is_not_read(tmp_path: Path) -> None:
+    root = repo_with(conflict_kb(tmp_path / "kb"))
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(NEWS_C_CLAIMS.replace("c-params", "x-outside"), encoding="utf-8")
+    (root / "claims" / "link.yaml").symlink_to(outside)
+    changes = changes_since(claimkb.load(root), "HEAD")
+    assert changes.files == {"claims/link.yaml"}
+    assert "x-outside" not in changes.records
+    report = changes.filter(claimkb.check(root))
+    assert codes(report) == [("CKB104", "claims/link.yaml", None)]

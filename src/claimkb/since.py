@@ -34,7 +34,7 @@ from typing import Any
 
 from . import git
 from .analysis import GroupKey, group_key, origins
-from .files import YAML_SUFFIXES
+from .files import YAML_SUFFIXES, FileProblem, read_text
 from .findings import Finding
 from .kb import KB
 from .model import Datatype
@@ -92,8 +92,9 @@ def changes_since(kb: KB, rev: str) -> Changes:
         before = git.read_at(kb.root, commit, [p for p in yaml_files if "\n" not in p])
     except git.GitError as exc:
         raise SinceError(f"--since {rev}: {exc}") from None
-    old = _records((p, _parse(data)) for p, data in before.items())
-    new = _records((p, _parse(_read(kb.root / p))) for p in yaml_files)
+    limit = kb.config.max_file_bytes
+    old = _records((p, _parse(data, limit)) for p, data in before.items())
+    new = _records((p, _parse(_read(kb, p), limit)) for p in yaml_files)
     changed = {
         section: {
             i
@@ -121,15 +122,20 @@ def _is_kb_yaml(path: str) -> bool:
     return len(parts) > 1 and parts[0] in ("claims", "sources") and path.endswith(YAML_SUFFIXES)
 
 
-def _read(path: Path) -> bytes | None:
+def _read(kb: KB, path: str) -> bytes | None:
+    """A changed file as it is now, read with the loader's confinement and size limit (a
+    file that cannot be read has no records; its own finding says why)."""
+    full = kb.root / path
+    if not full.exists() and not full.is_symlink():
+        return None
     try:
-        return path.read_bytes() if path.is_file() else None
-    except OSError:
+        return read_text(full, kb.root, kb.config.max_file_bytes).encode("utf-8")
+    except FileProblem:
         return None
 
 
-def _parse(data: bytes | None) -> Any:
-    if data is None:
+def _parse(data: bytes | None, limit: int) -> Any:
+    if data is None or len(data) > limit:
         return None
     try:
         return parse_yaml(data.decode("utf-8"))
