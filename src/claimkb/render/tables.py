@@ -73,7 +73,8 @@ def show(console: Console, data: dict[str, Any]) -> None:
     if source:
         console.print(
             f"  source: {escape(source['id'])} — {escape(source['title'])} "
-            f"({escape(source['publisher'])}, {escape(str(source.get('date')))})"
+            f"({escape(source.get('publisher') or 'publisher not named')}, "
+            f"{escape(str(source.get('date') or 'undated'))})"
         )
     console.print(f"  quote: “{escape(claim['quote'])}”")
     if claim["note"]:
@@ -125,7 +126,7 @@ def sources(console: Console, rows: list[dict[str, Any]]) -> None:
                 for x in (
                     row["id"],
                     row["kind"],
-                    row["publisher"],
+                    row.get("publisher") or "",
                     row.get("date") or "",
                     row["language"],
                     row["claims"],
