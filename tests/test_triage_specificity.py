@@ -39,9 +39,7 @@ def test_most_specific_resolution_wins(tmp_path: Path) -> None:
     (tmp_path / "claims" / "wire.yaml").write_text(CLAIMS, encoding="utf-8")
     (tmp_path / "claims" / "triage.yaml").write_text(TRIAGE, encoding="utf-8")
     report = claimkb.check(tmp_path)
-    assert [(f.slug, f.triaged_by) for f in report.triaged_findings] == [
-        ("rounding", "r-z-narrow")
-    ]
+    assert [(f.slug, f.triaged_by) for f in report.triaged_findings] == [("rounding", "r-z-narrow")]
     assert sorted((f.slug, f.claims) for f in report.open_findings) == [
         ("stale-resolution", ("a", "b", "c-missing")),
         ("unknown-claim", ()),
