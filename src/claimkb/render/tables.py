@@ -113,6 +113,8 @@ def entity(console: Console, data: dict[str, Any]) -> None:
     claims(console, data["claims"], title="claims about it")
     if data["named_by"]:
         claims(console, data["named_by"], title="claims naming it")
+    if data.get("misspelt_by"):
+        claims(console, data["misspelt_by"], title="claims misspelling it (triaged)")
 
 
 def sources(console: Console, rows: list[dict[str, Any]]) -> None:
