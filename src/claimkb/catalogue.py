@@ -284,6 +284,21 @@ _ENTRIES = [
         triageable=True,
     ),
     Entry(
+        "CKB407",
+        "self-contradiction",
+        W,
+        "A source contradicts itself",
+        "One source states different values for the same subject, property and qualifiers "
+        "(a headline's rounded figure against the body's exact one, a table against the text "
+        "around it). Reported besides any conflict or rounding between sources, because a "
+        "reader of that source alone meets both values.",
+        "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
+        "supports best, and give the other claims a status that says so.",
+        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
+        "{values}",
+        triageable=True,
+    ),
+    Entry(
         "CKB404",
         "unknown-entity",
         E,

@@ -107,7 +107,8 @@ class Located(BaseModel):
 class Source(Located):
     id: Id
     title: NonEmpty
-    publisher: NonEmpty
+    publisher: NonEmpty | None = None
+    """Left out when the archived text does not name it (never guessed)."""
     url: str | None = None
     date: Scalar | None = None
     """Publication date as written (``2026-11-06``, ``2026-11``); precision is kept."""

@@ -13,7 +13,7 @@ from . import checks
 from .analysis import group_key, groups, independent_support, origins, source_origins
 from .findings import Finding
 from .kb import KB
-from .model import Claim, Datatype
+from .model import Claim, Datatype, ResolutionKind
 from .values import DateValue, EntityName, ValueProblem
 
 __all__ = [
@@ -131,7 +131,25 @@ def entity(kb: KB, name: str) -> dict[str, Any]:
         "matched": name,
         "claims": about,
         "named_by": naming,
+        "misspelt_by": [claim_dict(kb, c) for c in _misspellings_of(kb, found.id)],
     }
+
+
+def _misspellings_of(kb: KB, entity_id: str) -> list[Claim]:
+    """Claims naming no known entity that a ``misspelling`` resolution maps onto this one
+    (its preferred claim names the entity): "Ulanbaatoi" under Ulanqab."""
+    found: list[Claim] = []
+    for resolution in kb.resolutions.values():
+        preferred = kb.value(resolution.preferred) if resolution.preferred else None
+        if resolution.kind is not ResolutionKind.MISSPELLING or not (
+            isinstance(preferred, EntityName) and preferred.entity == entity_id
+        ):
+            continue
+        for claim_id in resolution.claims:
+            value = kb.value(claim_id)
+            if isinstance(value, EntityName) and value.entity is None:
+                found.append(kb.claims[claim_id])
+    return sorted(found, key=lambda c: (c.file, c.line))
 
 
 def _source_dict(kb: KB, source: Any) -> dict[str, Any]:

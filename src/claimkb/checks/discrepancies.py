@@ -7,7 +7,11 @@ many chips). Within each (subject, property, qualifiers) group:
   booleans: any two different values conflict);
 * otherwise, overlapping values that state different amounts are a **rounding** discrepancy
   (``3 trillion`` against ``2.8 trillion``), and dates of different precision a
-  **date-precision** one (``Nov 4`` inside ``11 月初``).
+  **date-precision** one (``Nov 4`` inside ``11 月初``);
+* a source that itself states rival values (a headline's ``3 万亿`` against the body's
+  ``2.8 万亿``) is also reported as a **self-contradiction**: an article at odds with itself
+  is a finding of its own, whoever else agrees. Dates of different precision that overlap
+  (``11 月初`` and ``11 月 4—5 日``) are a refinement, not a contradiction.
 
 A claim is in a conflict exactly when some rival's range ends before its own begins or begins
 after its own ends, which the group's minimum upper bound and maximum lower bound decide in
@@ -43,6 +47,8 @@ def _group(
 ) -> Iterator[Finding]:
     distinct = {value_key(v) for v in values.values()}
     ranges = {cid: r for cid, v in values.items() if (r := interval(v, tolerance)) is not None}
+    if len(distinct) > 1:
+        yield from _self_contradictions(key, members, values, ranges)
     if len(ranges) < len(values):  # entities, texts, booleans: any difference conflicts
         if len(distinct) > 1:
             yield _finding("conflict", key, members)
@@ -61,7 +67,26 @@ def _group(
         yield _finding("date-precision" if dated else "rounding", key, members)
 
 
-def _finding(slug: str, key: GroupKey, claims: list[Claim]) -> Finding:
+def _self_contradictions(
+    key: GroupKey,
+    members: list[Claim],
+    values: dict[str, Value],
+    ranges: dict[str, tuple[float, float]],
+) -> Iterator[Finding]:
+    by_source: dict[str, list[Claim]] = {}
+    for claim in members:
+        by_source.setdefault(claim.source, []).append(claim)
+    for source, claims in sorted(by_source.items()):
+        if len({value_key(values[c.id]) for c in claims}) < 2:
+            continue
+        own = [ranges[c.id] for c in claims if c.id in ranges]
+        if len(own) == len(claims) and isinstance(values[claims[0].id], DateValue):
+            if min(high for _, high in own) >= max(low for low, _ in own):
+                continue  # overlapping dates: one refines the other
+        yield _finding("self-contradiction", key, claims, source=source)
+
+
+def _finding(slug: str, key: GroupKey, claims: list[Claim], **extra: str) -> Finding:
     claims = sorted(claims, key=lambda c: (c.file, c.line))
     by_written: dict[str, list[str]] = {}
     for claim in claims:
@@ -85,4 +110,5 @@ def _finding(slug: str, key: GroupKey, claims: list[Claim]) -> Finding:
         qualifiers=qualifiers,
         values=joiner.join(parts),
         written={c.id: c.written for c in claims},
+        **extra,
     )

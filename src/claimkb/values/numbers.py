@@ -237,6 +237,34 @@ _WORDS = {
     "triple": 3,
     "thrice": 3,
 }
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+}
+"""Ordinal words (a rank: "ranks first ... and thirteenth overall") read as exact integers."""
+_UNIT_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
 _CN_DIGITS = {
     "零": 0,
     "〇": 0,
@@ -261,9 +289,11 @@ _NUMBER = re.compile(
     re.VERBOSE,
 )
 _SUPER_EXP = re.compile(r"10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
-_WORD_NUMBER = re.compile(
-    r"(?P<w>(?:[a-z]+)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\b", re.I
-)
+_WORD_NUMBER = re.compile(rf"(?P<w>(?:[a-z]+)(?:[- ](?:{_UNIT_WORDS}|{_UNIT_ORDINALS}))?)\b", re.I)
+_COMPOUND_HYPHEN = re.compile(r"(?<=[0-9A-Za-z])-(?=[A-Za-z])")
+"""A hyphen joining a number to its magnitude or noun in a compound adjective
+("3-trillion-parameter", "one-million-token", "10,000-GPU"): read as a space. Ranges
+("4-5") and exponents ("1e-5") have a digit after the hyphen and are untouched."""
 _CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百千]+")
 _RANGE_SEP = re.compile(r"\s*(?:–|—|-|~|～|to|至|到|and)\s*")
 
@@ -300,7 +330,13 @@ def _strip_suffix(text: str, options: tuple[str, ...]) -> tuple[str, bool]:
 
 
 def _read_number(text: str) -> _Num | None:
-    """Read a leading number in digits, English words or Chinese numerals."""
+    """Read a leading number in digits, English words or Chinese numerals; ordinals
+    ("13th", "thirteenth", "第十三", "第 4") read as the integer they rank."""
+    if text.startswith("第"):
+        ordinal = _read_number(text[1:].lstrip())
+        if ordinal is None or ordinal.value != int(ordinal.value):
+            return None
+        return _Num(ordinal.value, 1.0, ordinal.rest)
     match = _NUMBER.match(text)
     if match:
         raw = match.group("num").replace(",", "")
@@ -312,6 +348,9 @@ def _read_number(text: str) -> _Num | None:
     match = _WORD_NUMBER.match(text)
     if match:
         parts = re.split(r"[- ]", match.group("w").lower())
+        if parts[-1] in _ORDINALS and all(p in _WORDS for p in parts[:-1]):
+            value = float(sum(_WORDS[p] for p in parts[:-1]) + _ORDINALS[parts[-1]])
+            return _Num(value, 1.0, text[match.end() :].lstrip())
         if all(p in _WORDS for p in parts):
             value = float(sum(_WORDS[p] for p in parts))
             if parts == ["half"]:
@@ -427,7 +466,7 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     supplies the unit of a bare number for counted dimensions."""
     original = text
     text = _SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT), text)
-    text = text.translate(_FULLWIDTH).strip()
+    text = _COMPOUND_HYPHEN.sub(" ", text.translate(_FULLWIDTH)).strip()
     if not text:
         raise ValueProblem("the value is empty")
     approximate = lower_open = upper_open = nearly = False
