@@ -284,21 +284,6 @@ _ENTRIES = [
         triageable=True,
     ),
     Entry(
-        "CKB407",
-        "self-contradiction",
-        W,
-        "A source contradicts itself",
-        "One source states different values for the same subject, property and qualifiers "
-        "(a headline's rounded figure against the body's exact one, a table against the text "
-        "around it). Reported besides any conflict or rounding between sources, because a "
-        "reader of that source alone meets both values.",
-        "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
-        "supports best, and give the other claims a status that says so.",
-        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
-        "{values}",
-        triageable=True,
-    ),
-    Entry(
         "CKB404",
         "unknown-entity",
         E,
@@ -330,6 +315,21 @@ _ENTRIES = [
         "the knowledge base gives it.",
         "Lower the reviewed claim's status, or triage the disagreement with a reason.",
         "claim '{claim}' has status '{status}' but {reviewer} rates it '{verdict}'",
+        triageable=True,
+    ),
+    Entry(
+        "CKB407",
+        "self-contradiction",
+        W,
+        "A source contradicts itself",
+        "One source states different values for the same subject, property and qualifiers "
+        "(a headline's rounded figure against the body's exact one, a table against the text "
+        "around it). Reported besides any conflict or rounding between sources, because a "
+        "reader of that source alone meets both values.",
+        "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
+        "supports best, and give the other claims a status that says so.",
+        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
+        "{values}",
         triageable=True,
     ),
     # -- statuses ----------------------------------------------------------------------------
@@ -380,6 +380,7 @@ CATALOGUE: dict[str, Entry] = {e.slug: e for e in _ENTRIES}
 BY_CODE: dict[str, Entry] = {e.code: e for e in _ENTRIES}
 
 assert len(CATALOGUE) == len(_ENTRIES) == len(BY_CODE), "finding codes and slugs are unique"
+assert [e.code for e in _ENTRIES] == sorted(e.code for e in _ENTRIES), "catalogue in code order"
 
 
 def entry(slug_or_code: str) -> Entry:
