@@ -98,13 +98,15 @@ def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> di
     if findings is None:
         findings = checks.run(kb)
     source = kb.sources.get(claim.source)
-    rivals = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
     prop = kb.properties.get(claim.property)
+    same = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
+    single = bool(prop and prop.single_valued)
     return {
         "claim": claim_dict(kb, claim),
         "source": _source_dict(kb, source) if source else None,
-        "single_valued": bool(prop and prop.single_valued),
-        "rivals": [claim_dict(kb, c) for c in rivals],
+        "single_valued": single,
+        "rivals": [claim_dict(kb, c) for c in same] if single else [],
+        "also_claimed": [] if single else [claim_dict(kb, c) for c in same],
         "evidence": [sorted(c.id for c in group) for group in independent_support(kb, claim)],
         "rests_on": sorted(origins(kb, claim)),
         "reviews": [claim_dict(kb, c) for c in kb.reviews_of.get(claim.id, [])],

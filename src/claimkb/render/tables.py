@@ -86,6 +86,8 @@ def show(console: Console, data: dict[str, Any]) -> None:
     )
     if data["rivals"]:
         claims(console, data["rivals"], title="rival claims")
+    if data["also_claimed"]:
+        claims(console, data["also_claimed"], title="other values claimed (multi-valued property)")
     for review in data["reviews"]:
         console.print(f"  reviewed by {escape(review['id'])}: {escape(review['value'])}")
     for resolution in data["resolutions"]:
