@@ -4,7 +4,8 @@ Layout::
 
     <root>/sources/**.yaml   one source record per file, or a ``sources:`` list
     <root>/claims/**.yaml    sections ``claims`` (with an optional file-level ``source``),
-                             ``entities``, ``properties`` and ``resolutions``, in any file
+                             ``entities``, ``properties``, ``constants`` and
+                             ``resolutions``, in any file
 
 Each file is read on its own: a broken file is reported and the others still load. A record
 that fails validation is left out (its id is remembered so references to it are not reported
@@ -31,7 +32,7 @@ from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 __all__ = ["RootError", "find_root", "load"]
 
-CLAIM_SECTIONS = ("claims", "entities", "properties", "resolutions")
+CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
 CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
 
@@ -249,6 +250,7 @@ _SINGULAR = {
     "claims": "claim",
     "entities": "entity",
     "properties": "property",
+    "constants": "constant",
     "resolutions": "resolution",
 }
 
