@@ -6,9 +6,10 @@ matches the stated figure (then in the order listed), so ``cause`` is the best e
 and the others stay visible:
 
 ``prefix``
-    the stated value times or divided by 1024ᵏ/1000ᵏ (1.024, 1.048576, 1.073741824,
-    1.099511627776, 1.125899906842624) meets the recomputation: decimal and binary prefixes
-    were mixed (3840 GB "= 3.75 TB" by dividing by 1024).
+    (sizes and rates in bytes or bits only) the stated value times or divided by 1024ᵏ/1000ᵏ
+    (1.024, 1.048576, 1.073741824, 1.099511627776, 1.125899906842624) meets the
+    recomputation: decimal and binary prefixes were mixed (3840 GB "= 3.75 TB" by dividing
+    by 1024).
 ``nominal``
     a constant taken at its ``nominal`` figure instead of its real one matches (MXFP4 taken
     as 4 bits per parameter, not 4.25).
@@ -19,9 +20,9 @@ and the others stay visible:
     one input rounded to fewer significant digits, as a point, matches: the article rounded
     before computing.
 ``rounding``
-    the stated value is within one unit of its last non-zero digit of the result: it was
-    truncated or rounded the wrong way (or its trailing zeros claim more precision than the
-    author meant).
+    the stated value is within one unit of its last non-zero digit of the result, and that
+    digit is not above the result's first one: it was truncated or rounded the wrong way, or
+    its trailing zeros claim more precision than the author meant (384 written "380").
 
 Combinations of causes are not searched; a mismatch none of these explains has no cause.
 """
@@ -99,6 +100,8 @@ def _text(outcome: Outcome, value: Interval) -> str:
 def _prefix(outcome: Outcome) -> list[Cause]:
     stated, result = outcome.stated, outcome.result
     assert stated is not None and result is not None
+    if "byte" not in dims.label(result.unit):
+        return []  # binary prefixes exist for bytes and bits only
     found = []
     for steps, ratio in PREFIX_RATIOS:
         for factor, sign in ((ratio, "×"), (1.0 / ratio, "÷")):
@@ -263,6 +266,9 @@ def _rounding(kb: KB, outcome: Outcome) -> list[Cause]:
     written = quantity.nominal / quantity.factor
     place = 10.0 ** _significant(written)[1]
     per = dims.root_factor(quantity.dimension) * quantity.factor
+    result_written = result.value.mid / per
+    if result_written == 0 or place > 10.0 ** _significant(abs(result_written))[0]:
+        return []  # 5.6 "rounded" to 10 keeps no digit of the result
     widened = Interval((written - place) * per, (written + place) * per, stated.mid)
     if not overlaps(widened, result.value):
         return []

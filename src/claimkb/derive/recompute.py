@@ -21,15 +21,16 @@ from typing import Any
 
 from ..analysis import memo
 from ..kb import KB
-from ..model import Claim, Datatype
+from ..model import Claim, Datatype, Status
 from ..values import Quantity, ValueProblem, parse_quantity
 from ..values.units import Unit
 from . import dimensions as dims
 from .evaluate import EvalError, Operand, Step, evaluate
 from .expr import ExprError, Node, parse, refs
-from .interval import Interval, overlaps
+from .interval import REL_EPS, Interval, overlaps
 
 __all__ = [
+    "arithmetic_support",
     "MATCHES",
     "MISMATCH",
     "ERROR",
@@ -124,13 +125,13 @@ def written_unit(quantity: Quantity) -> Unit:
 
 def written_range(quantity: Quantity, explicit: bool = False) -> tuple[float, float]:
     """The range a written quantity's digits allow, in its base unit (see module doc)."""
-    lower, upper = quantity.lower, quantity.upper
-    if explicit or quantity.nominal is None:
+    lower, upper, nominal = quantity.lower, quantity.upper, quantity.nominal
+    if explicit or nominal is None or not (math.isfinite(lower) and math.isfinite(upper)):
         return lower, upper
-    digits = (quantity.nominal - quantity.precision, quantity.nominal + quantity.precision)
-    if lower <= digits[0] and digits[1] <= upper:
-        return digits
-    return lower, upper
+    below, above = nominal - lower, upper - nominal
+    if abs(below - above) > REL_EPS * max(abs(lower), abs(upper), 1.0):
+        return lower, upper  # a comparator: "up to 8", "nearly 100"
+    return nominal - quantity.precision, nominal + quantity.precision
 
 
 def _exact(quantity: Quantity) -> Interval:
@@ -415,3 +416,22 @@ def _input(kb: KB, ref: str, column: int) -> Input | Problem | str:
     return Input(
         ref, "claim", claim.written, value, _operand(Interval(lower, upper, mid), value.dimension)
     )
+
+
+def arithmetic_support(kb: KB, claim: Claim) -> str | None:
+    """What recomputing ``claim`` says about its status: ``"verified"`` when it adds up from
+    inputs that are all verified claims or constants, ``"mismatch"`` when it does not add
+    up, None otherwise (not derived, not checked, or resting on unverified inputs)."""
+    if claim.derived is None:
+        return None
+    outcome = outcomes(kb).get(claim.id)
+    if outcome is None:
+        return None
+    if outcome.verdict == MISMATCH:
+        return "mismatch"
+    if outcome.verdict == MATCHES and all(
+        item.kind == "constant" or kb.claims[item.ref].status is Status.VERIFIED
+        for item in outcome.inputs.values()
+    ):
+        return "verified"
+    return None
