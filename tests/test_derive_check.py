@@ -102,7 +102,7 @@ def test_exact_recomputations_match(
     tmp_path: Path, claims: list[dict[str, Any]], nominal: float
 ) -> None:
     kb = load_kb(tmp_path, claims)
-    derived = [o for o in outcomes(kb).values()]
+    derived = list(outcomes(kb).values())
     assert [(o.verdict, o.problem) for o in derived] == [("matches", None)]
     result = derived[0].result
     assert result is not None
