@@ -98,32 +98,36 @@ def _text(outcome: Outcome, value: Interval) -> str:
 
 
 def _prefix(outcome: Outcome) -> list[Cause]:
+    """At most one prefix cause: the ratio that best fits, if it makes the values meet."""
     stated, result = outcome.stated, outcome.result
     assert stated is not None and result is not None
-    if "byte" not in dims.label(result.unit):
+    if "byte" not in dims.label(result.unit) or stated.mid == 0 or result.value.mid == 0:
         return []  # binary prefixes exist for bytes and bits only
-    found = []
+    fits = []
     for steps, ratio in PREFIX_RATIOS:
-        for factor, sign in ((ratio, "×"), (1.0 / ratio, "÷")):
+        for factor in (ratio, 1.0 / ratio):
             shifted = stated.scaled(factor)
-            if not overlaps(shifted, result.value):
-                continue
-            if steps == 1:
-                how = "1024 taken for 1000 (or the reverse) in one conversion step"
-            else:
-                prefix = "kMGTP"[steps - 1]
-                how = f"{prefix}B and {prefix}iB confused (1024^{steps} vs 1000^{steps})"
-            found.append(
-                Cause(
-                    "prefix",
-                    f"decimal/binary prefix mix-up: the stated value {sign} {number(ratio)} "
-                    f"≈ the recomputed one ({how})",
-                    shifted,
-                    _gap(shifted.mid, result.value.mid),
-                    {"factor": ratio, "direction": "multiply" if sign == "×" else "divide"},
-                )
-            )
-    return found
+            if overlaps(shifted, result.value):
+                fits.append((_gap(shifted.mid, result.value.mid), steps, ratio, factor, shifted))
+    if not fits:
+        return []
+    gap, steps, ratio, factor, shifted = min(fits)
+    sign = "×" if factor > 1 else "÷"
+    if steps == 1:
+        how = "1024 taken for 1000 (or the reverse) in one conversion step"
+    else:
+        prefix = "kMGTP"[steps - 1]
+        how = f"{prefix}B and {prefix}iB confused (1024^{steps} vs 1000^{steps})"
+    return [
+        Cause(
+            "prefix",
+            f"decimal/binary prefix mix-up: the stated value {sign} {number(ratio)} ≈ the "
+            f"recomputed one ({how})",
+            shifted,
+            gap,
+            {"factor": ratio, "direction": "multiply" if factor > 1 else "divide"},
+        )
+    ]
 
 
 def _retry(outcome: Outcome, ref: str, operand: Operand) -> Interval | None:

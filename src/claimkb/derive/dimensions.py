@@ -53,6 +53,7 @@ def registry() -> Any:
     import pint
 
     ureg: Any = pint.UnitRegistry(None, on_redefinition="raise", cache_folder=None)
+    defined: set[str] = set()
     for dimension, symbol in DIMENSIONS.items():
         if dimension in RELATIONS and RELATIONS[dimension] is None:
             continue
@@ -60,12 +61,15 @@ def registry() -> Any:
         definition = RELATIONS.get(dimension) or f"[{name}]"
         alias = f" = {symbol}" if symbol != name and _usable(symbol) else ""
         ureg.define(f"{name} = {definition}{alias}")
+        defined.update((name, symbol))
     for unit in {u.symbol: u for u in UNITS.values()}.values():
         if unit.dimension in RELATIONS and RELATIONS[unit.dimension] is None:
             continue
-        if not unit.symbol.isidentifier() or unit.symbol in ureg:
+        # not ``unit.symbol in ureg``: pint reads "pps" as the plural of "pp"
+        if not unit.symbol.isidentifier() or unit.symbol in defined:
             continue
         ureg.define(f"{unit.symbol} = {unit.factor!r} * {_base_expression(unit.dimension)}")
+        defined.add(unit.symbol)
     return ureg
 
 

@@ -94,8 +94,16 @@ def _input(kb: KB, item: Input, outcome: Outcome) -> dict[str, Any]:
 
 def _step(outcome: Outcome, step: Any) -> dict[str, Any]:
     node = step.node
-    kind = "input" if isinstance(node, Ref) else "literal" if isinstance(node, Number) else "step"
-    shown = show(step.value, step.unit, outcome.units)
+    prefer = outcome.units
+    if isinstance(node, Ref):
+        kind = "input"
+        prefer = [written_unit(outcome.inputs[node.id].quantity), *prefer]
+    elif isinstance(node, Number):
+        kind = "literal"
+        prefer = [node.unit, *prefer]
+    else:
+        kind = "step"
+    shown = show(step.value, step.unit, prefer)
     return {
         "expr": outcome.expr[node.start : node.end],
         "kind": kind,
