@@ -520,3 +520,34 @@ def test_a_failed_recomputation_refutes_and_cannot_be_verified(tmp_path: Path) -
             "`claimkb explain`)",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("expr_line", "slug", "message"),
+    [
+        (
+            "      expr: {params} * {bf16}",
+            "yaml-syntax",
+            "YAML syntax error: did not find expected alphabetic or numeric character (quote an "
+            'expression that starts with a brace: expr: "{a} * {b}")',
+        ),
+        (
+            "      expr: {params}",
+            "invalid-value",
+            "claim 'w': field 'derived.expr' is a mapping: Value error, YAML read the braces as "
+            'a mapping; quote the expression: expr: "{a} * {b}"',
+        ),
+    ],
+)
+def test_an_unquoted_expression_gets_a_hint(
+    tmp_path: Path, expr_line: str, slug: str, message: str
+) -> None:
+    write_kb(tmp_path, [PARAMS])
+    (tmp_path / "claims" / "w.yaml").write_text(
+        "claims:\n  - id: w\n    subject: kimi\n    property: weight-size\n    value: 5.6 TB\n"
+        "    quote: q\n    status: single-source\n    source: news-a\n    derived:\n"
+        f"{expr_line}\n",
+        encoding="utf-8",
+    )
+    found = [(f.slug, f.line, f.message) for f in claimkb.check(tmp_path).open_findings]
+    assert found == [(slug, 10, message)]

@@ -15,7 +15,7 @@ import builtins
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, field_validator
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -161,6 +161,15 @@ class Derived(BaseModel):
     model_config = ConfigDict(extra="forbid")
     expr: NonEmpty
     note: str | None = None
+
+    @field_validator("expr", mode="before")
+    @classmethod
+    def _quoted(cls, value: Any) -> Any:
+        if isinstance(value, dict | list):
+            raise ValueError(
+                'YAML read the braces as a mapping; quote the expression: expr: "{a} * {b}"'
+            )
+        return value
 
 
 class Claim(Located):

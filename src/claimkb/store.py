@@ -35,6 +35,12 @@ __all__ = ["RootError", "find_root", "load"]
 CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
 CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
+_UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
+
+
+def _line_at(text: str, line: int | None) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if line and 0 < line <= len(lines) else ""
 
 
 class RootError(Exception):
@@ -110,6 +116,8 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
         detail = problem.message
         if "\t" in text and "cannot start any token" in detail:
             detail += " (a tab character: YAML indents with spaces only)"
+        elif _UNQUOTED_EXPR.match(_line_at(text, problem.line)):
+            detail += ' (quote an expression that starts with a brace: expr: "{a} * {b}")'
         kb.load_findings.append(make(problem.kind, rel, problem.line, detail=detail))
         return
     if data is None or (isinstance(data, dict | list) and not data):
