@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..derive import MISMATCH, Outcome, constant_values, cycles, outcomes
+from ..derive.constants import ConstantProblem
 from ..derive.display import show
-from ..derive.recompute import ConstantProblem
 from ..findings import Finding, make
 from ..kb import KB
 from .references import _hint

@@ -10,7 +10,9 @@ pint (the unit algebra) is imported only when a derived claim is evaluated.
 
 from __future__ import annotations
 
+from .constants import constant_values
 from .explain import NotDerived, explain
+from .graph import cycles
 from .recompute import (
     ERROR,
     MATCHES,
@@ -18,8 +20,6 @@ from .recompute import (
     UNCHECKED,
     Outcome,
     arithmetic_support,
-    constant_values,
-    cycles,
     outcomes,
 )
 

@@ -22,11 +22,13 @@ from typing import Any
 from ..analysis import memo
 from ..kb import KB
 from ..model import Claim, Datatype, Status
-from ..values import Quantity, ValueProblem, parse_quantity
+from ..values import Quantity, ValueProblem
 from ..values.units import Unit
 from . import dimensions as dims
+from .constants import ConstantValue, constant_values
 from .evaluate import EvalError, Operand, Step, evaluate
-from .expr import ExprError, Node, parse, refs
+from .expr import ExprError, Node, refs
+from .graph import cycles, ordered_cycle, trees
 from .interval import REL_EPS, Interval, overlaps
 
 __all__ = [
@@ -35,34 +37,15 @@ __all__ = [
     "MISMATCH",
     "ERROR",
     "UNCHECKED",
-    "ConstantProblem",
-    "ConstantValue",
     "Input",
     "Problem",
     "Outcome",
-    "constant_values",
-    "cycles",
     "outcomes",
-    "trees",
     "written_range",
     "written_unit",
 ]
 
 MATCHES, MISMATCH, ERROR, UNCHECKED = "matches", "mismatch", "error", "unchecked"
-
-
-class ConstantProblem(ValueProblem):
-    """A constant's ``value`` or ``nominal`` that cannot be used; ``field`` says which."""
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-@dataclass(frozen=True, slots=True)
-class ConstantValue:
-    value: Quantity
-    nominal: Quantity | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,110 +127,6 @@ def _operand(interval: Interval, dimension: str) -> Operand:
     return Operand(interval.scaled(dims.root_factor(dimension)), dims.unit_of(dimension))
 
 
-def constant_values(kb: KB) -> dict[str, ConstantValue | ConstantProblem]:
-    """Each constant's parsed value and nominal value (or why they cannot be read)."""
-
-    def compute() -> dict[str, ConstantValue | ConstantProblem]:
-        result: dict[str, ConstantValue | ConstantProblem] = {}
-        for constant in kb.constants.values():
-            try:
-                value = _constant_quantity(str(constant.value), "value")
-                nominal = None
-                if constant.nominal is not None:
-                    nominal = _constant_quantity(str(constant.nominal), "nominal")
-                    if nominal.dimension != value.dimension:
-                        raise ConstantProblem(
-                            f"nominal {constant.nominal!r} is in {nominal.dimension} but value "
-                            f"{constant.value!r} is in {value.dimension}",
-                            "nominal",
-                        )
-                result[constant.id] = ConstantValue(value, nominal)
-            except ConstantProblem as problem:
-                result[constant.id] = problem
-        return result
-
-    return memo(kb, "derived-constants", compute)
-
-
-def _constant_quantity(written: str, what: str) -> Quantity:
-    try:
-        quantity = parse_quantity(written)
-    except ValueProblem as problem:
-        raise ConstantProblem(f"cannot read {what} {written!r}: {problem}", what) from None
-    if not (math.isfinite(quantity.lower) and math.isfinite(quantity.upper)):
-        raise ConstantProblem(f"{what} {written!r} is open-ended; a constant needs a figure", what)
-    return quantity
-
-
-def trees(kb: KB) -> dict[str, Node | ExprError]:
-    """Each derived claim's parsed expression (or the syntax error)."""
-
-    def compute() -> dict[str, Node | ExprError]:
-        result: dict[str, Node | ExprError] = {}
-        for claim in kb.claims.values():
-            if claim.derived is None:
-                continue
-            try:
-                result[claim.id] = parse(claim.derived.expr)
-            except ExprError as error:
-                result[claim.id] = error
-        return result
-
-    return memo(kb, "derived-trees", compute)
-
-
-def cycles(kb: KB) -> list[list[str]]:
-    """Groups of derived claims that depend on one another in a circle (Tarjan's SCCs)."""
-    return memo(kb, "derived-cycles", lambda: _cycles(kb))
-
-
-def _cycles(kb: KB) -> list[list[str]]:
-    graph: dict[str, list[str]] = {}
-    for claim_id, tree in trees(kb).items():
-        if isinstance(tree, Node):
-            graph[claim_id] = [r.id for r in refs(tree) if r.id in trees(kb)]
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    counter = 0
-    for start in graph:
-        if start in index:
-            continue
-        work: list[tuple[str, int]] = [(start, 0)]
-        while work:
-            node, position = work.pop()
-            if position == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-            successors = graph.get(node, [])
-            if position < len(successors):
-                work.append((node, position + 1))
-                successor = successors[position]
-                if successor not in index:
-                    work.append((successor, 0))
-                elif successor in on_stack:
-                    low[node] = min(low[node], index[successor])
-                continue
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1 or node in graph.get(node, []):
-                    found.append(component)
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return found
-
-
 def outcomes(kb: KB) -> dict[str, Outcome]:
     """Every derived claim's recomputation, keyed by claim id (computed once per KB)."""
     return memo(kb, "derived-outcomes", lambda: _outcomes(kb))
@@ -257,7 +136,7 @@ def _outcomes(kb: KB) -> dict[str, Outcome]:
     from .causes import diagnose
 
     in_cycle = {
-        member: " → ".join([*_ordered(kb, cycle), _ordered(kb, cycle)[0]])
+        member: " → ".join([*ordered_cycle(kb, cycle), ordered_cycle(kb, cycle)[0]])
         for cycle in cycles(kb)
         for member in cycle
     }
@@ -279,23 +158,6 @@ def _outcomes(kb: KB) -> dict[str, Outcome]:
         if outcome.verdict == MISMATCH:
             outcome.causes = diagnose(kb, outcome)
     return result
-
-
-def _ordered(kb: KB, ids: list[str]) -> list[str]:
-    """A cycle's members in the order they depend on one another, from the first written."""
-    start = min(ids, key=lambda i: (kb.claims[i].file, kb.claims[i].line))
-    members = set(ids)
-    order = [start]
-    tree_of = trees(kb)
-    current = start
-    while True:
-        tree = tree_of[current]
-        assert isinstance(tree, Node)
-        following = next((r.id for r in refs(tree) if r.id in members), start)
-        if following == start or following in order:
-            return order
-        order.append(following)
-        current = following
 
 
 def _recompute(kb: KB, outcome: Outcome, tree: Node) -> None:
