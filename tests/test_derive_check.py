@@ -372,12 +372,17 @@ def test_cycles_are_reported_once(tmp_path: Path) -> None:
         claim("b", "card-memory", "40 GB", "{a} / 2"),
         claim("c", "card-memory", "40 GB", "{c}"),
         claim("d", "card-memory", "80 GB", "{a} * 1"),
+        claim("e", "cluster-memory", "1 TB", "{g} + {d}"),
+        claim("f", "cluster-memory", "1 TB", "{e} * 1", qualifiers={"q": "f"}),
+        claim("g", "cluster-memory", "1 TB", "{f} * 1 + {h}", qualifiers={"q": "g"}),
+        claim("h", "cluster-memory", "0 TB", "{d} * 0", qualifiers={"q": "h"}),
     ]
     write_kb(tmp_path, claims)
     found = _derived_findings(tmp_path)
     assert sorted((f.claims, f.message) for f in found) == [
         (("a", "b"), "claim 'a': the derivations form a cycle: a → b → a"),
         (("c",), "claim 'c': the derivations form a cycle: c → c"),
+        (("e", "f", "g"), "claim 'e': the derivations form a cycle: e → g → f → e"),
     ]
     # a claim that merely uses a claim inside a cycle is still recomputed (from stated values)
     assert outcomes(claimkb.load(tmp_path))["d"].verdict == "matches"
