@@ -146,8 +146,8 @@ def test_prefix_confusion_tb_vs_tib(tmp_path: Path) -> None:
     assert message == (
         "claim 'm' states '约 3.75 TB' ([3.745, 3.755] TB) but {servers} * {per-server} * "
         "{card} gives 3.84 TB [3.816, 3.864]; likely cause: prefix: decimal/binary prefix "
-        "mix-up: the stated value × 1.024 ≈ the recomputed one (1024 taken for 1000 (or the "
-        "reverse) in one conversion step)"
+        "mix-up: the stated value × 1.024 ≈ the recomputed one (1024 taken for 1000, or the "
+        "reverse, in one conversion step)"
     )
 
 

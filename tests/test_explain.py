@@ -60,7 +60,7 @@ def test_explain_text(cli: Invoke) -> None:
         "stated:     3.75 TB [3.745, 3.755]",
         "verdict: mismatch",
         "likely cause: prefix: decimal/binary prefix mix-up: the stated value × 1.024 ≈ the "
-        "recomputed one (1024 taken for 1000 (or the reverse) in one conversion step)",
+        "recomputed one (1024 taken for 1000, or the reverse, in one conversion step)",
         "CKB411 derived-mismatch",
     ]
 

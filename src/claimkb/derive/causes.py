@@ -114,7 +114,7 @@ def _prefix(outcome: Outcome) -> list[Cause]:
     gap, steps, ratio, factor, shifted = min(fits)
     sign = "×" if factor > 1 else "÷"
     if steps == 1:
-        how = "1024 taken for 1000 (or the reverse) in one conversion step"
+        how = "1024 taken for 1000, or the reverse, in one conversion step"
     else:
         prefix = "kMGTP"[steps - 1]
         how = f"{prefix}B and {prefix}iB confused (1024^{steps} vs 1000^{steps})"
