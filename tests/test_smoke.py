@@ -15,5 +15,14 @@ def test_version(cli: Invoke) -> None:
 def test_help_lists_every_command(cli: Invoke) -> None:
     result = cli("--help")
     assert result.exit_code == 0
-    for command in ("check", "claims", "show", "entity", "sources", "conflicts", "timeline"):
+    for command in (
+        "check",
+        "claims",
+        "show",
+        "entity",
+        "sources",
+        "conflicts",
+        "timeline",
+        "explain",
+    ):
         assert command in result.stdout

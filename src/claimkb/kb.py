@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .config import Config
 from .findings import Finding
-from .model import Claim, Datatype, Entity, Property, Resolution, Source, Status
+from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
 from .values import Quantity, Value, ValueProblem, name_key, parse_quantity, parse_value, year_of
 
 STATUSES = frozenset(s.value for s in Status)
@@ -23,6 +23,7 @@ class KB:
     entities: dict[str, Entity] = field(default_factory=dict)
     properties: dict[str, Property] = field(default_factory=dict)
     claims: dict[str, Claim] = field(default_factory=dict)
+    constants: dict[str, Constant] = field(default_factory=dict)
     resolutions: dict[str, Resolution] = field(default_factory=dict)
     load_findings: list[Finding] = field(default_factory=list)
     """Problems met while reading files (syntax, schema, duplicate ids)."""

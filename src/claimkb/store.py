@@ -4,7 +4,8 @@ Layout::
 
     <root>/sources/**.yaml   one source record per file, or a ``sources:`` list
     <root>/claims/**.yaml    sections ``claims`` (with an optional file-level ``source``),
-                             ``entities``, ``properties`` and ``resolutions``, in any file
+                             ``entities``, ``properties``, ``constants`` and
+                             ``resolutions``, in any file
 
 Each file is read on its own: a broken file is reported and the others still load. A record
 that fails validation is left out (its id is remembered so references to it are not reported
@@ -31,9 +32,15 @@ from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 __all__ = ["RootError", "find_root", "load"]
 
-CLAIM_SECTIONS = ("claims", "entities", "properties", "resolutions")
+CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
 CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
+_UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
+
+
+def _line_at(text: str, line: int | None) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if line and 0 < line <= len(lines) else ""
 
 
 class RootError(Exception):
@@ -109,6 +116,8 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
         detail = problem.message
         if "\t" in text and "cannot start any token" in detail:
             detail += " (a tab character: YAML indents with spaces only)"
+        elif _UNQUOTED_EXPR.match(_line_at(text, problem.line)):
+            detail += ' (quote an expression that starts with a brace: expr: "{a} * {b}")'
         kb.load_findings.append(make(problem.kind, rel, problem.line, detail=detail))
         return
     if data is None or (isinstance(data, dict | list) and not data):
@@ -249,6 +258,7 @@ _SINGULAR = {
     "claims": "claim",
     "entities": "entity",
     "properties": "property",
+    "constants": "constant",
     "resolutions": "resolution",
 }
 

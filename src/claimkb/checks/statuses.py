@@ -6,7 +6,10 @@
 * ``imprecise`` needs a resolution that prefers a more precise rival;
 * ``disputed`` needs a discrepancy or a verdict that disputes it;
 * ``vendor-claim`` needs an official announcement among the sources it rests on;
-* a claim a resolution rejects cannot stay ``verified``, ``single-source`` or ``unchecked``.
+* a claim a resolution rejects cannot stay ``verified``, ``single-source`` or ``unchecked``;
+* a derived claim is also ``verified`` when it recomputes from verified inputs and constants,
+  is never ``verified`` when its recomputation fails, and a failed recomputation supports
+  ``refuted``, ``imprecise`` and ``disputed``.
 
 Statuses weaker than the evidence (``single-source`` with two independent supporters) get a
 warning suggesting ``verified``.
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..analysis import agrees, independent_support, origins
+from ..derive import arithmetic_support
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
@@ -99,19 +103,24 @@ def _problem(
             f"resolution '{rejection.id}' prefers '{rejection.preferred}', which states a "
             "different value"
         )
+    arithmetic = arithmetic_support(kb, claim)
     if status is Status.VERIFIED:
-        support = independent_support(kb, claim)
-        if len(support) < 2:
+        if arithmetic == "mismatch":
+            return "recomputing it does not give the stated value (see `claimkb explain`)"
+        if arithmetic != "verified" and len(independent_support(kb, claim)) < 2:
             rests_on = ", ".join(sorted(origins(kb, claim)))
+            hint = "; or derive it from verified inputs" if claim.derived else ""
             return (
                 "only one independent source states this value (it rests on "
-                f"{rests_on}); sources that relay one another count once"
+                f"{rests_on}); sources that relay one another count once{hint}"
             )
     elif status is Status.REFUTED:
-        if rejection is None and Status.REFUTED.value not in verdicts:
-            return "no resolution prefers a rival value and no verdict refutes it"
+        refuted = rejection is not None or Status.REFUTED.value in verdicts
+        if not refuted and arithmetic != "mismatch":
+            hint = ", nor does its recomputation fail" if claim.derived else ""
+            return f"no resolution prefers a rival value and no verdict refutes it{hint}"
     elif status is Status.IMPRECISE:
-        if rejection is None:
+        if rejection is None and arithmetic != "mismatch":
             return "no resolution prefers a more precise rival"
     elif status is Status.DISPUTED:
         if not in_discrepancy and rejection is None and not verdicts & _DOUBTING:
