@@ -7,10 +7,11 @@ show each field's documentation on hover. The record schemas come from the pydan
 composes them into the three kinds of file:
 
 * a **claims file**: a mapping with an optional default ``source`` and the sections
-  ``claims``, ``entities``, ``properties`` and ``resolutions`` (a claim may leave out
+  ``claims``, ``entities``, ``properties``, ``constants`` and ``resolutions`` (a claim may leave out
   ``source`` only when the file gives one);
 * a **sources file**: one source, or a ``sources:`` list;
-* a **registry file**: ``entities`` and ``properties`` only (a claims file may hold them too).
+* a **registry file**: ``entities``, ``properties`` and ``constants`` only (a claims file may
+  hold them too).
 
 ``all`` accepts any KB file. Two adjustments make the schema agree with claimkb's YAML reading
 rather than with an editor's: claimkb reads a plain ``2.8`` as the text ``"2.8"`` (precision
@@ -25,11 +26,20 @@ import inspect
 import textwrap
 from typing import Any
 
-from .model import ID_PATTERN, Claim, Entity, Property, Resolution, Source
+from .model import ID_PATTERN, RECORD_TYPES
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("claims", "sources", "registry", "all")
-MODELS = (Source, Entity, Property, Claim, Resolution)
+MODELS = tuple(RECORD_TYPES.values())
+SECTION_HELP = {
+    "claims": "Claims: one value of a subject's property each.",
+    "entities": "Entities with their names and aliases.",
+    "properties": "Properties with datatype and unit dimension.",
+    "constants": "Fixed figures that derived claims may use.",
+    "resolutions": "Triaged discrepancies, with the reason.",
+}
+REGISTRY_SECTIONS = ("entities", "properties", "constants")
+"""Sections that define vocabulary rather than claims; a registry file holds only these."""
 
 FIELD_HELP = {
     "id": "Permanent id: letters, digits and . _ ~ - (first a letter or digit), at most 128.",
@@ -115,10 +125,11 @@ def _claims_file() -> dict[str, Any]:
                 "type": "string",
                 "pattern": ID_PATTERN,
             },
-            "claims": _section("ClaimInFile", "Claims: one value of a subject's property each."),
-            "entities": _section("Entity", "Entities with their names and aliases."),
-            "properties": _section("Property", "Properties with datatype and unit dimension."),
-            "resolutions": _section("Resolution", "Triaged discrepancies, with the reason."),
+            **{
+                section: _section(_ref(section), SECTION_HELP[section])
+                for section in RECORD_TYPES
+                if section != "sources"
+            },
         },
         "if": {"not": {"required": ["source"]}},
         "then": {"properties": {"claims": {"items": {"required": ["source"]}}}},
@@ -144,14 +155,18 @@ def _sources_file() -> dict[str, Any]:
 def _registry_file() -> dict[str, Any]:
     return {
         "title": "claimkb registry file",
-        "description": "The entity and property registries.",
+        "description": "The registries: entities, properties and constants.",
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "entities": _section("Entity", "Entities with their names and aliases."),
-            "properties": _section("Property", "Properties with datatype and unit dimension."),
+            section: _section(_ref(section), SECTION_HELP[section]) for section in REGISTRY_SECTIONS
         },
     }
+
+
+def _ref(section: str) -> str:
+    """The definition a section's records use (claims in a file may inherit ``source``)."""
+    return "ClaimInFile" if section == "claims" else RECORD_TYPES[section].__name__
 
 
 def _claim_in_file(claim: dict[str, Any]) -> dict[str, Any]:
