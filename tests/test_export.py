@@ -225,7 +225,7 @@ def test_cli_claimreview(cli: Invoke, tmp_path: Path) -> None:
 HEADER = (
     "id,subject,subject_id,property,value,value_type,amount,lower,upper,unit,dimension,"
     "written_unit,precision,approximate,binary_prefix,earliest,latest,date_precision,"
-    "entity_id,boolean,value_error,source,quote,status,qualifiers,via,items,note,file,line"
+    "entity_id,boolean,value_error,source,quote,status,qualifiers,via,items,derived,note,file,line"
 )
 
 
@@ -237,11 +237,11 @@ def test_csv_exact(cli: Invoke, tmp_path: Path) -> None:
         f"{HEADER}\r\n"
         "a-params,Model X,model-x,total-parameters,104 billion,quantity,104000000000.0,"
         "103500000000.0,104500000000.0,parameter,parameter,parameter,500000000.0,false,false,"
-        ",,,,,,news-a,Model X has 104 billion parameters.,verified,{},,[],,claims/news-a.yaml,3"
+        ",,,,,,news-a,Model X has 104 billion parameters.,verified,{},,[],,,claims/news-a.yaml,3"
         "\r\n"
         "b-params,模型 X,model-x,total-parameters,1040 亿,quantity,104000000000.0,"
         "103950000000.0,104050000000.0,parameter,parameter,parameter,50000000.0,false,false,"
-        ",,,,,,news-b,模型 X 共有 1040 亿参数。,verified,{},,[],,claims/news-b.yaml,3\r\n"
+        ",,,,,,news-b,模型 X 共有 1040 亿参数。,verified,{},,[],,,claims/news-b.yaml,3\r\n"
     )
     target = tmp_path / "claims.csv"
     assert cli("export", "--root", root, "-f", "csv", "-o", target).exit_code == 0
@@ -297,6 +297,7 @@ def test_sqlite_tables_keys_and_indexes(cli: Invoke, tmp_path: Path) -> None:
         "aliases",
         "claim_reviews",
         "claims",
+        "constants",
         "entities",
         "finding_claims",
         "findings",
@@ -395,3 +396,22 @@ def test_export_needs_a_kb(cli: Invoke, tmp_path: Path, fmt: str) -> None:
     result = cli("export", "--root", tmp_path / "none", "-f", fmt, "-o", tmp_path / "x")
     assert result.exit_code == 2
     assert result.stderr.startswith("claimkb: ")
+
+
+def test_sqlite_keeps_every_record(cli: Invoke, tmp_path: Path) -> None:
+    """A source without a publisher and the constants of derived claims are exported, not
+    dropped: record tables insert strictly."""
+    root = copy_fixture("valid/derived", tmp_path / "kb")
+    (root / "sources" / "anonymous.yaml").write_text(
+        "id: anonymous\ntitle: An unsigned post\nlanguage: en\nkind: other\n", encoding="utf-8"
+    )
+    kb = claimkb.load(root)
+    db = _database(cli, root, tmp_path / "kb.db")
+    assert db.execute("SELECT publisher FROM sources WHERE id = 'anonymous'").fetchall() == [
+        (None,)
+    ]
+    assert sorted(r[0] for r in db.execute("SELECT id FROM sources")) == sorted(kb.sources)
+    assert sorted(r[0] for r in db.execute("SELECT id FROM constants")) == sorted(kb.constants)
+    derived = {c.id: c.derived.expr for c in kb.claims.values() if c.derived}
+    assert kb.constants and derived
+    assert dict(db.execute("SELECT id, derived FROM claims WHERE derived IS NOT NULL")) == derived

@@ -237,3 +237,25 @@ def test_a_link_out_of_the_kb_is_not_read(tmp_path: Path) -> None:
     assert "x-outside" not in changes.records
     report = changes.filter(claimkb.check(root))
     assert codes(report) == [("CKB104", "claims/link.yaml", None)]
+
+
+def test_changed_constant_involves_the_claims_derived_from_it(tmp_path: Path) -> None:
+    """Editing a constant (BF16 becomes 3 bytes) re-opens the derived claim that uses it,
+    although no claim file changed."""
+    root = repo_with(copy_fixture("valid/derived", tmp_path / "kb"))
+    registry = root / "claims" / "registry.yaml"
+    registry.write_text(
+        registry.read_text(encoding="utf-8").replace(
+            "value: 2 bytes/parameter", "value: 3 bytes/parameter"
+        ),
+        encoding="utf-8",
+    )
+    kb = claimkb.load(root)
+    changes = changes_since(kb, "HEAD")
+    assert "bf16" in changes.records
+    assert "a-bf16-weights" in changes.claims
+    assert "a-fp8-weights" not in changes.claims
+    report = changes.filter(claimkb.check(kb))
+    assert [(f.code, f.claims) for f in report.open_findings] == [
+        ("CKB411", ("a-bf16-weights",))
+    ]

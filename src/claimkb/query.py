@@ -50,6 +50,7 @@ def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
         "via": claim.via,
         "reviews": list(claim.reviews),
         "items": list(claim.items),
+        "derived": claim.derived.model_dump() if claim.derived else None,
         "note": claim.note,
         "file": claim.file,
         "line": claim.line,

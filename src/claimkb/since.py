@@ -3,7 +3,7 @@ responsible for, so a pull request sees what it introduced.
 
 What changed is decided record by record, not file by file: each YAML file that git reports as
 changed (modified, added, deleted, renamed or untracked) is read as it is now and as it was at
-REV, and a record (source, entity, property, claim, resolution) counts as changed when its id
+REV, and a record (source, entity, property, constant, claim, resolution) counts as changed when its id
 is new, gone, or its content differs. Moving a record between files changes nothing.
 
 A claim is **involved** when it changed, or when something it depends on changed:
@@ -13,6 +13,7 @@ A claim is **involved** when it changed, or when something it depends on changed
 * its subject or entity value names a changed entity (by any name or alias, old or new);
 * its property changed;
 * a changed resolution lists it;
+* it is derived from a changed constant or from an involved claim (transitively);
 * it is a rival of an involved claim (same subject, property and qualifiers), reviews one, or
   is reviewed by one: their conflicts, support and verdicts depend on each other.
 
@@ -39,12 +40,12 @@ from .findings import Finding
 from .kb import KB
 from .model import Datatype
 from .report import Report
+from .store import CLAIM_SECTIONS
 from .values import name_key
 from .yamlio import YamlProblem, parse_yaml
 
 __all__ = ["Changes", "SinceError", "changes_since"]
 
-CLAIM_SECTIONS = ("claims", "entities", "properties", "resolutions")
 REFERENCE_ARGS = ("ref", "claim", "source", "resolution")
 """Message arguments that name the record a finding is about."""
 
@@ -225,6 +226,8 @@ def _involved(kb: KB, changed: dict[str, set[str]], old: _Side, new: _Side) -> s
         ):
             claims.add(claim.id)
 
+    claims |= _derived_from(kb, claims | changed["constants"])
+
     # rivals and reviews of involved claims, including the groups deleted claims were in
     keys: set[GroupKey] = {group_key(kb, kb.claims[c]) for c in claims if c in kb.claims}
     keys.update(_old_group_key(kb, c) for c in raw("claims"))
@@ -235,6 +238,28 @@ def _involved(kb: KB, changed: dict[str, set[str]], old: _Side, new: _Side) -> s
         elif group_key(kb, claim) in keys:
             claims.add(claim.id)
     return claims
+
+
+def _derived_from(kb: KB, names: set[str]) -> set[str]:
+    """Derived claims whose expression uses one of ``names``, directly or through other
+    derived claims."""
+    if not any(claim.derived for claim in kb.claims.values()):
+        return set()
+    from .derive.expr import Node, refs
+    from .derive.graph import trees
+
+    uses = {
+        claim_id: {r.id for r in refs(tree)}
+        for claim_id, tree in trees(kb).items()
+        if isinstance(tree, Node)
+    }
+    found: set[str] = set()
+    frontier = set(names)
+    while frontier:
+        new = {c for c, used in uses.items() if used & frontier and c not in found}
+        found |= new
+        frontier = new
+    return found
 
 
 def _list(value: Any) -> list[Any]:

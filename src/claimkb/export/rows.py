@@ -4,7 +4,7 @@ CSV and SQLite share this shape, so a column means the same thing in both. Quant
 ``amount`` (null when only bounds are known), ``lower``/``upper`` (null when open-ended), ``unit``
 (the base unit: ``parameter``, ``byte``, ``byte/second`` ...) and ``dimension``; dates fill
 ``earliest``/``latest`` (ISO days) and ``date_precision``; entity values fill ``entity_id``;
-booleans ``boolean``. ``subject_id`` is the entity the subject names (null when it names
+booleans ``boolean``; ``derived`` is a derived claim's expression. ``subject_id`` is the entity the subject names (null when it names
 none). Qualifiers, ``via`` and ``items`` are JSON text.
 """
 
@@ -45,6 +45,7 @@ CLAIM_COLUMNS = (
     "qualifiers",
     "via",
     "items",
+    "derived",
     "note",
     "file",
     "line",
@@ -95,4 +96,5 @@ def claim_row(kb: KB, claim: Claim) -> dict[str, Any]:
     row["qualifiers"] = json.dumps(data["qualifiers"], ensure_ascii=False, sort_keys=True)
     row["via"] = None if data["via"] is None else json.dumps(data["via"], ensure_ascii=False)
     row["items"] = json.dumps(data["items"], ensure_ascii=False)
+    row["derived"] = data["derived"]["expr"] if data["derived"] else None
     return row

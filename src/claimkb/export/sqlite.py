@@ -4,7 +4,7 @@ Tables (primary keys and foreign keys declared, indexes on the columns people fi
 
 * ``sources``, ``source_cites`` (which sources a source relays);
 * ``entities``, ``aliases`` (``alias_key`` is the case- and width-folded form claimkb matches);
-* ``properties``;
+* ``properties``, ``constants`` (fixed figures derived claims use);
 * ``claims`` (the columns of :mod:`claimkb.export.rows`), ``claim_reviews`` (which claims a
   verdict claim rates);
 * ``resolutions``, ``resolution_claims``;
@@ -60,7 +60,7 @@ def _claims_table() -> str:
 
 SCHEMA = f"""
 CREATE TABLE sources (
-  id TEXT PRIMARY KEY, title TEXT NOT NULL, publisher TEXT NOT NULL, url TEXT, date TEXT,
+  id TEXT PRIMARY KEY, title TEXT NOT NULL, publisher TEXT, url TEXT, date TEXT,
   language TEXT NOT NULL, kind TEXT NOT NULL, snapshot TEXT, note TEXT,
   file TEXT NOT NULL, line INTEGER NOT NULL
 );
@@ -97,6 +97,11 @@ CREATE TABLE claim_reviews (
   PRIMARY KEY (claim_id, reviewed_id)
 );
 CREATE INDEX claim_reviews_reviewed ON claim_reviews(reviewed_id);
+CREATE TABLE constants (
+  id TEXT PRIMARY KEY, value TEXT NOT NULL, nominal TEXT, label TEXT,
+  source TEXT REFERENCES sources(id), citation TEXT, note TEXT,
+  file TEXT NOT NULL, line INTEGER NOT NULL
+);
 CREATE TABLE resolutions (
   id TEXT PRIMARY KEY, preferred TEXT REFERENCES claims(id), kind TEXT NOT NULL,
   reason TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL
@@ -164,12 +169,21 @@ def _umask() -> int:
     return mask
 
 
+_LINK_TABLES = frozenset(
+    {"source_cites", "aliases", "claim_reviews", "resolution_claims", "finding_claims"}
+)
+"""Tables of pairs, where a list naming an item twice (an alias written twice) is harmless and
+the repeat is skipped. Record tables insert strictly: a constraint failure there is a bug and
+must not silently drop a record."""
+
+
 def _insert(connection: sqlite3.Connection, table: str, rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
     columns = list(rows[0])
+    verb = "INSERT OR IGNORE" if table in _LINK_TABLES else "INSERT"
     connection.executemany(
-        f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+        f"{verb} INTO {table} ({', '.join(columns)}) "
         f"VALUES ({', '.join('?' for _ in columns)})",
         [tuple(row[c] for c in columns) for row in rows],
     )
@@ -190,6 +204,7 @@ _COLUMNS = {
         "description",
     ),
     "resolutions": ("id", "preferred", "kind", "reason"),
+    "constants": ("id", "value", "nominal", "label", "source", "citation", "note"),
 }
 
 
@@ -200,7 +215,7 @@ def _record(table: str, record: Any) -> dict[str, Any]:
         value = getattr(record, column)
         if isinstance(value, Enum):
             value = value.value
-        elif column == "date" and value is not None:
+        elif column in ("date", "value", "nominal") and value is not None:
             value = str(value)
         row[column] = value
     return {**row, "file": record.file, "line": record.line}
@@ -230,6 +245,8 @@ def _fill(connection: sqlite3.Connection, kb: KB, report: Report) -> None:
         "properties",
         [_record("properties", p) for p in sorted(kb.properties.values(), key=lambda p: p.id)],
     )
+    constants = sorted(kb.constants.values(), key=lambda c: c.id)
+    _insert(connection, "constants", [_record("constants", c) for c in constants])
     claims = claims_in_order(kb)
     _insert(connection, "claims", [claim_row(kb, c) for c in claims])
     _insert(
