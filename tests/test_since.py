@@ -256,6 +256,4 @@ def test_changed_constant_involves_the_claims_derived_from_it(tmp_path: Path) ->
     assert "a-bf16-weights" in changes.claims
     assert "a-fp8-weights" not in changes.claims
     report = changes.filter(claimkb.check(kb))
-    assert [(f.code, f.claims) for f in report.open_findings] == [
-        ("CKB411", ("a-bf16-weights",))
-    ]
+    assert [(f.code, f.claims) for f in report.open_findings] == [("CKB411", ("a-bf16-weights",))]

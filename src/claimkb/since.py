@@ -3,8 +3,8 @@ responsible for, so a pull request sees what it introduced.
 
 What changed is decided record by record, not file by file: each YAML file that git reports as
 changed (modified, added, deleted, renamed or untracked) is read as it is now and as it was at
-REV, and a record (source, entity, property, constant, claim, resolution) counts as changed when its id
-is new, gone, or its content differs. Moving a record between files changes nothing.
+REV, and a record (source, entity, property, constant, claim, resolution) counts as changed
+when its id is new, gone, or its content differs. Moving a record between files changes nothing.
 
 A claim is **involved** when it changed, or when something it depends on changed:
 

@@ -4,8 +4,9 @@ CSV and SQLite share this shape, so a column means the same thing in both. Quant
 ``amount`` (null when only bounds are known), ``lower``/``upper`` (null when open-ended), ``unit``
 (the base unit: ``parameter``, ``byte``, ``byte/second`` ...) and ``dimension``; dates fill
 ``earliest``/``latest`` (ISO days) and ``date_precision``; entity values fill ``entity_id``;
-booleans ``boolean``; ``derived`` is a derived claim's expression. ``subject_id`` is the entity the subject names (null when it names
-none). Qualifiers, ``via`` and ``items`` are JSON text.
+booleans ``boolean``; ``derived`` is a derived claim's expression. ``subject_id`` is the
+entity the subject names (null when it names none). Qualifiers, ``via`` and ``items`` are JSON
+text.
 """
 
 from __future__ import annotations

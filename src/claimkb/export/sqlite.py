@@ -183,8 +183,7 @@ def _insert(connection: sqlite3.Connection, table: str, rows: list[dict[str, Any
     columns = list(rows[0])
     verb = "INSERT OR IGNORE" if table in _LINK_TABLES else "INSERT"
     connection.executemany(
-        f"{verb} INTO {table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join('?' for _ in columns)})",
+        f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
         [tuple(row[c] for c in columns) for row in rows],
     )
 
