@@ -118,7 +118,16 @@ class Source(Located):
     """Archived text of the source, relative to a configured snapshot directory."""
     cites: list[Id] = Field(default_factory=list)
     """Sources this one relays. Relays of one announcement count as one piece of evidence."""
+    issued_by: Id | None = None
+    """The organisation (an entity) that speaks for itself in this source: a vendor's own
+    repository, documentation or account. Claims resting on it are that party's own claims,
+    as with an ``announcement``."""
     note: str | None = None
+
+    @builtins.property
+    def interested(self) -> bool:
+        """Whether the source is an interested party's own statement."""
+        return self.kind is SourceKind.ANNOUNCEMENT or self.issued_by is not None
 
 
 class Entity(Located):

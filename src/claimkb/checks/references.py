@@ -116,6 +116,15 @@ def _sources(kb: KB) -> Iterator[Finding]:
                     ref=ref,
                     hint=_hint(ref, kb.sources),
                 )
+        if source.issued_by and kb.entity(source.issued_by) is None:
+            yield make(
+                "invalid-value",
+                source.file,
+                source.line_of("issued_by"),
+                what=f"source '{source.id}'",
+                field="issued_by",
+                detail=f"is '{source.issued_by}', which is not an entity",
+            )
 
 
 def _registries(kb: KB) -> Iterator[Finding]:
