@@ -44,37 +44,53 @@ def discover(root: Path, section: str) -> Iterator[Path]:
 
 
 def read_text(path: Path, root: Path, max_bytes: int) -> str:
-    """Read a KB file as text, refusing anything that is not plain UTF-8 within the root."""
-    if path.is_symlink():
-        try:
-            target = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            raise FileProblem("a symbolic link that leads nowhere (or loops)") from None
-        if not target.is_relative_to(root.resolve()):
+    """Read a KB file as text, refusing anything that is not plain UTF-8 within the root.
+
+    The path is resolved first, so a symbolic link (to the file or to a directory above it)
+    that leads outside the root is refused before anything is opened.
+    """
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        if path.is_symlink():
             raise FileProblem(
-                "a symbolic link that leads outside the knowledge base root; claimkb reads "
-                "only files inside the root"
-            )
-    if path.is_dir():
+                "a symbolic link that leads nowhere (or loops); remove it or point it at a "
+                "file inside the knowledge base"
+            ) from None
+        raise FileProblem("the file disappeared while it was being read") from None
+    if not target.is_relative_to(root.resolve()):
+        raise FileProblem(
+            "a symbolic link that leads outside the knowledge base root; claimkb reads "
+            "only files inside the root - copy the file in instead"
+        )
+    if target.is_dir():
         raise FileProblem("a directory where a YAML file is expected; rename it")
     try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise FileProblem("not a regular file")
+        if not target.is_file():
+            raise FileProblem("not a regular file (a pipe, socket or device); remove it")
+        size = target.stat().st_size
         if size > max_bytes:
-            raise FileProblem(
-                f"the file is {size:,} bytes, over the limit of {max_bytes:,} "
-                "(max_file_bytes); split it into smaller files"
-            )
-        with path.open("rb") as handle:
+            raise FileProblem(_too_large(size, max_bytes))
+        with target.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except PermissionError:
-        raise FileProblem("permission denied: the file cannot be read") from None
+        raise FileProblem(
+            "permission denied: the file cannot be read (check its permissions)"
+        ) from None
     except FileProblem:
         raise
     except OSError as exc:
         raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:  # it grew after stat()
+        raise FileProblem(_too_large(len(data), max_bytes))
     return decode(data)
+
+
+def _too_large(size: int, max_bytes: int) -> str:
+    return (
+        f"the file is {size:,} bytes, over the limit of {max_bytes:,} (max_file_bytes); "
+        "split it into smaller files"
+    )
 
 
 def decode(data: bytes) -> str:

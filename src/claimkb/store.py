@@ -27,6 +27,7 @@ from .findings import make
 from .kb import KB
 from .model import RECORD_TYPES, Located
 from .validation import findings_for
+from .values import name_key
 from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 __all__ = ["RootError", "find_root", "load"]
@@ -88,8 +89,13 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
     kb.files.append(rel)
     try:
         text = read_text(path, kb.root, kb.config.max_file_bytes)
-    except FileProblem as problem:
-        kb.load_findings.append(make("unreadable-file", rel, problem.line, detail=problem.message))
+    except FileProblem as problem:  # a whole-file problem is reported on line 1
+        kb.load_findings.append(
+            make("unreadable-file", rel, problem.line or 1, detail=problem.message)
+        )
+        return
+    if not text.strip():  # empty, or only spaces, tabs and newlines
+        kb.load_findings.append(make("empty-file", rel, 1))
         return
     marker = _CONFLICT_MARKER.search(text)
     if marker:
@@ -263,6 +269,10 @@ def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str
         kb.load_findings.extend(findings_for(exc, item, model, rel, what))
         if isinstance(raw_id, str):
             kb.broken[section].add(raw_id)
+        if section == "entities":  # claims naming it are not reported again as unknown
+            aliases = item.get("aliases")
+            names = [raw_id, item.get("name"), *(aliases if isinstance(aliases, list) else ())]
+            kb.broken["entity-names"].update(name_key(n) for n in names if isinstance(n, str))
         return
     assert isinstance(record, Located)
     record.locate(rel, item.line, item.key_lines)

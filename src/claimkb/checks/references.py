@@ -31,6 +31,14 @@ def _known(kb: KB, section: str, ref: str) -> bool:
     return ref in table or ref in kb.broken.get(section, ())
 
 
+def broken_entity(kb: KB, name: str) -> bool:
+    """Whether ``name`` belongs to an entity record that failed validation (whose own
+    finding already says what to fix)."""
+    return name in kb.broken.get("entities", ()) or name_key(name) in kb.broken.get(
+        "entity-names", ()
+    )
+
+
 def _claims(kb: KB) -> Iterator[Finding]:
     for claim in kb.claims.values():
         what = f"claim '{claim.id}'"
@@ -56,7 +64,7 @@ def _claims(kb: KB) -> Iterator[Finding]:
                     ref=ref,
                     hint=_hint(ref, kb.sources),
                 )
-        if kb.entity(claim.subject) is None and claim.subject not in kb.broken.get("entities", ()):
+        if kb.entity(claim.subject) is None and not broken_entity(kb, claim.subject):
             yield make(
                 "unknown-subject",
                 claim.file,
