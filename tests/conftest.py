@@ -45,3 +45,15 @@ def cli() -> Invoke:
             os.chdir(previous)
 
     return invoke
+
+
+def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write ``{relative path: text or bytes}`` under ``root`` and return ``root``."""
+    for relative, content in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
