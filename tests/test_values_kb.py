@@ -121,6 +121,8 @@ def test_verdicts_text_and_expected_forms() -> None:
         ("Kimi-K3.1 Pro", "kimi k3.1 pro"),
         ("Kimi K3.1  Pro", "KIMI_K3.1·PRO"),
         ("ＭＯＤＥＬ", "model"),
+        ("基米 X", "基米X"),
+        ("KimiK3.1Pro", "Kimi K3.1 Pro"),
     ],
 )
 def test_name_key_ignores_case_width_and_separators(a: str, b: str) -> None:
