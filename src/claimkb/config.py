@@ -46,7 +46,12 @@ def load_config(root: Path) -> Config:
             text = path.read_text(encoding="utf-8")
             data = tomllib.loads(text)
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            detail = f"{exc}; the defaults apply until it is fixed"
+            problem = (
+                f"not valid UTF-8 at byte {exc.start}"
+                if isinstance(exc, UnicodeDecodeError)
+                else str(exc)
+            )
+            detail = f"{problem}; the defaults apply until it is fixed"
             return Config(
                 findings=(make("config-error", name, _error_line(exc, text), detail=detail),)
             )

@@ -113,13 +113,22 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        hint = ""
+        if exc.reason == "unexpected end of data" and exc.end == len(data):
+            raise FileProblem(
+                "the file ends in the middle of a UTF-8 character; was it cut off?", line
+            ) from None
+        raise FileProblem(f"not valid UTF-8 at byte {exc.start}{_guess(data)}", line) from None
+
+
+def _guess(data: bytes) -> str:
+    """A hint at the encoding a non-UTF-8 text is probably in."""
+    for codec, name in (("gb2312", "GBK/GB18030"), ("cp1252", "Latin-1/Windows-1252")):
         try:
-            data.decode("gb18030")
-            hint = " (it decodes as GBK/GB18030; re-save it as UTF-8)"
+            data.decode(codec)
         except UnicodeDecodeError:
-            pass
-        raise FileProblem(f"not valid UTF-8 at byte {exc.start}{hint}", line) from None
+            continue
+        return f" (it looks like {name}; re-save it as UTF-8)"
+    return "; re-save it as UTF-8"
 
 
 def relative(path: Path, root: Path) -> str:

@@ -93,6 +93,7 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
         kb.load_findings.append(
             make("unreadable-file", rel, problem.line or 1, detail=problem.message)
         )
+        _unread(kb, section)
         return
     if not text.strip():  # empty, or only spaces, tabs and newlines
         kb.load_findings.append(make("empty-file", rel, 1))
@@ -108,6 +109,7 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
                 detail="a merge-conflict marker: resolve the conflict and remove the markers",
             )
         )
+        _unread(kb, section)
         return
     try:
         data = parse_yaml(text)
@@ -116,6 +118,7 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
         if "\t" in text and "cannot start any token" in detail:
             detail += " (a tab character: YAML indents with spaces only)"
         kb.load_findings.append(make(problem.kind, rel, problem.line, detail=detail))
+        _unread(kb, section)
         return
     if data is None or (isinstance(data, dict | list) and not data):
         kb.load_findings.append(make("empty-file", rel, 1))
@@ -124,6 +127,14 @@ def _load_file(kb: KB, path: Path, section: str) -> None:
         _load_sources_document(kb, data, rel)
     else:
         _load_claims_document(kb, data, rel)
+
+
+def _unread(kb: KB, section: str, *record_sections: str) -> None:
+    """Remember that records of these sections may have been lost with an unreadable file or
+    section, so references to them are not reported as unknown: the file's own finding says
+    what to fix, and one broken registry must not bury it under a finding per claim."""
+    defined = record_sections or (("sources",) if section == "sources" else CLAIM_SECTIONS)
+    kb.broken["unread"].update(defined)
 
 
 def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
@@ -138,6 +149,7 @@ def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
                 detail=f"should be a mapping (one source) or a 'sources:' list, not {_kind(data)}",
             )
         )
+        _unread(kb, "sources")
         return
     if "sources" in data:
         extra = [k for k in data if k != "sources"]
@@ -170,6 +182,7 @@ def _load_claims_document(kb: KB, data: Any, rel: str) -> None:
                 f"not {_kind(data)}",
             )
         )
+        _unread(kb, "claims")
         return
     for key in data:
         if key not in CLAIMS_FILE_KEYS:
@@ -229,6 +242,7 @@ def _load_section(
                 detail=f"should be a list of records, not {_kind(items)}",
             )
         )
+        _unread(kb, section, section)
         return
     singular = _SINGULAR[section]
     for index, item in enumerate(items):
@@ -243,6 +257,7 @@ def _load_section(
                     detail=f"should be a mapping, not {_kind(item)}",
                 )
             )
+            _unread(kb, section, section)
             continue
         if section == "claims" and default_source is not None and "source" not in item:
             item["source"] = default_source

@@ -237,6 +237,8 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> YamlProblem:
             f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
             line,
         )
+    if what.startswith("mapping values are not allowed"):
+        what += " (a line indented too deep, or an unquoted value holding ': ' - quote it)"
     started = ""
     context_mark = exc.context_mark
     if exc.context and context_mark is not None and exc.problem_mark is not None:

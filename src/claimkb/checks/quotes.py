@@ -76,8 +76,9 @@ class Snapshot:
 def locate(kb: KB, source: Source) -> tuple[Path | None, str | None]:
     """(path of the snapshot, or None; why the path is refused, or None)."""
     assert source.snapshot is not None
-    relative = PurePosixPath(source.snapshot.replace("\\", "/"))
-    if relative.is_absolute() or (source.snapshot[1:3] == ":/"):
+    written = source.snapshot.replace("\\", "/")
+    relative = PurePosixPath(written)
+    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
         return None, "is absolute; give it relative to a snapshot directory"
     if ".." in relative.parts:
         return None, "climbs out of the snapshot directories with '..'"

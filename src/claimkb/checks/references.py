@@ -28,14 +28,20 @@ def check(kb: KB) -> Iterator[Finding]:
 
 def _known(kb: KB, section: str, ref: str) -> bool:
     table: dict[str, object] = getattr(kb, section)
-    return ref in table or ref in kb.broken.get(section, ())
+    return (
+        ref in table
+        or ref in kb.broken.get(section, ())
+        or section in kb.broken.get("unread", ())  # it may be in a file that cannot be read
+    )
 
 
 def broken_entity(kb: KB, name: str) -> bool:
     """Whether ``name`` belongs to an entity record that failed validation (whose own
     finding already says what to fix)."""
-    return name in kb.broken.get("entities", ()) or name_key(name) in kb.broken.get(
-        "entity-names", ()
+    return (
+        name in kb.broken.get("entities", ())
+        or name_key(name) in kb.broken.get("entity-names", ())
+        or "entities" in kb.broken.get("unread", ())
     )
 
 
@@ -185,7 +191,11 @@ def _registries(kb: KB) -> Iterator[Finding]:
                 field="entity_kind",
                 detail="applies only to entity properties",
             )
-        elif prop.entity_kind and prop.entity_kind not in kinds:
+        elif (
+            prop.entity_kind
+            and prop.entity_kind not in kinds
+            and "entities" not in kb.broken.get("unread", ())
+        ):
             yield make(
                 "unknown-entity-kind",
                 prop.file,
