@@ -33,6 +33,9 @@ def discover(root: Path, section: str) -> Iterator[Path]:
     base = root / section
     if not base.is_dir():
         return
+    if not base.resolve().is_relative_to(root.resolve()):
+        yield base  # a link out of the root: reading it reports that, nothing there is listed
+        return
     for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         here = Path(dirpath)
