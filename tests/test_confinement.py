@@ -203,3 +203,28 @@ def test_permission_denied_is_a_located_problem(
     monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(FileProblem, match="^permission denied: the file cannot be read"):
         read_text(path, tmp_path, 1000)
+
+
+def test_a_directory_that_cannot_be_listed_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As root, permissions cannot hide a directory; refusing the listing does the same."""
+    root = tmp_path / "kb"
+    write_tree(root, {"claims/private/a.yaml": "claims: []\n", "sources/.keep": ""})
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if Path(os.fsdecode(path)).name == "private":
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    report = claimkb.check(root)
+    assert [(f.code, f.file, f.line, f.message) for f in report.open_findings] == [
+        (
+            "CKB104",
+            "claims/private",
+            1,
+            "a directory that cannot be listed, so its files were not read",
+        )
+    ]

@@ -36,7 +36,9 @@ def discover(root: Path, section: str) -> Iterator[Path]:
     if not base.resolve().is_relative_to(root.resolve()):
         yield base  # a link out of the root: reading it reports that, nothing there is listed
         return
-    for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+    unlistable: list[Path] = []
+    walk = os.walk(base, followlinks=False, onerror=lambda e: unlistable.append(Path(e.filename)))
+    for dirpath, dirnames, filenames in walk:
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         here = Path(dirpath)
         for name in sorted(filenames) + [d for d in dirnames if d.endswith(YAML_SUFFIXES)]:
@@ -44,6 +46,7 @@ def discover(root: Path, section: str) -> Iterator[Path]:
                 continue
             yield here / name
         dirnames[:] = [d for d in dirnames if not d.endswith(YAML_SUFFIXES)]
+    yield from unlistable  # reading a directory reports it: its files were not read
 
 
 def read_text(path: Path, root: Path, max_bytes: int) -> str:
@@ -67,6 +70,8 @@ def read_text(path: Path, root: Path, max_bytes: int) -> str:
             "only files inside the root - copy the file in instead"
         )
     if target.is_dir():
+        if not path.name.endswith(YAML_SUFFIXES):
+            raise FileProblem("a directory that cannot be listed, so its files were not read")
         raise FileProblem("a directory where a YAML file is expected; rename it")
     try:
         if not target.is_file():
