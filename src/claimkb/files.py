@@ -52,23 +52,24 @@ def discover(root: Path, section: str) -> Iterator[Path]:
 def read_text(path: Path, root: Path, max_bytes: int) -> str:
     """Read a KB file as text, refusing anything that is not plain UTF-8 within the root.
 
-    The path is resolved first, so a symbolic link (to the file or to a directory above it)
-    that leads outside the root is refused before anything is opened.
+    ``path`` comes from :func:`discover`, which lists no directory outside the root and follows
+    no directory link, so only a path that is itself a symbolic link can lead elsewhere: it is
+    resolved and refused before anything is opened when it leaves the root.
     """
-    try:
-        target = path.resolve(strict=True)
-    except (OSError, RuntimeError):
-        if path.is_symlink():
+    target = path
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
             raise FileProblem(
                 "a symbolic link that leads nowhere (or loops); remove it or point it at a "
                 "file inside the knowledge base"
             ) from None
-        raise FileProblem("the file disappeared while it was being read") from None
-    if not target.is_relative_to(root.resolve()):
-        raise FileProblem(
-            "a symbolic link that leads outside the knowledge base root; claimkb reads "
-            "only files inside the root - copy the file in instead"
-        )
+        if not target.is_relative_to(root.resolve()):
+            raise FileProblem(
+                "a symbolic link that leads outside the knowledge base root; claimkb reads "
+                "only files inside the root - copy the file in instead"
+            )
     if target.is_dir():
         if not path.name.endswith(YAML_SUFFIXES):
             raise FileProblem("a directory that cannot be listed, so its files were not read")
