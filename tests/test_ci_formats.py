@@ -202,8 +202,9 @@ def test_sarif_uris_are_percent_encoded_and_findings_without_place_have_no_locat
     }
     assert located["CKB105"]["artifactLocation"]["uri"] == "claims/%E6%96%B0%20%E9%97%BB.yaml"
     assert located["CKB001"] == {
-        "artifactLocation": {"uri": "claimkb.toml", "uriBaseId": "KBROOT"}
-    }  # a setting has a file but no line: no region
+        "artifactLocation": {"uri": "claimkb.toml", "uriBaseId": "KBROOT"},
+        "region": {"startLine": 1},
+    }  # a bad setting is located on its line
 
 
 def test_sarif_fingerprint_ignores_the_line() -> None:

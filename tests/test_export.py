@@ -331,7 +331,7 @@ def test_sqlite_content(cli: Invoke, tmp_path: Path) -> None:
     db = _database(cli, relay_kb(tmp_path / "kb"), tmp_path / "kb.db")
     assert db.execute(
         "SELECT c.id, c.amount, c.lower, c.status FROM claims c "
-        "JOIN aliases a ON a.entity_id = c.subject_id WHERE a.alias_key = '模型 x' ORDER BY c.id"
+        "JOIN aliases a ON a.entity_id = c.subject_id WHERE a.alias_key = '模型x' ORDER BY c.id"
     ).fetchall() == [
         ("a-params", 104e9, 103.5e9, "single-source"),
         ("b-params", 1.2e12, 1.15e12, "refuted"),

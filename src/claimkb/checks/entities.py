@@ -18,6 +18,7 @@ from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Datatype, Property
 from ..values import EntityName, name_key
+from .references import broken_entity
 
 MAX_CANDIDATES = 3
 MIN_SCORE = 50.0
@@ -27,6 +28,8 @@ def check(kb: KB) -> Iterator[Finding]:
     for claim in kb.claims.values():
         value = kb.value(claim.id)
         if not isinstance(value, EntityName):
+            continue
+        if broken_entity(kb, value.name):  # its entity record failed validation
             continue
         prop = kb.properties[claim.property]
         if value.entity is not None:

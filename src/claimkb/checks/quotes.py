@@ -41,7 +41,11 @@ class Snapshot:
 
     @classmethod
     def read(cls, path: Path) -> Snapshot:
-        raw = decode(path.read_bytes()[:MAX_SNAPSHOT_BYTES])
+        with path.open("rb") as handle:  # never more than the limit in memory
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
+        if len(data) > MAX_SNAPSHOT_BYTES:  # cut at a line end, not inside a character
+            data = data[: data.rfind(b"\n", 0, MAX_SNAPSHOT_BYTES) + 1]
+        raw = decode(data)
         parts: list[str] = []
         starts: list[int] = []
         lines: list[int] = []
@@ -72,14 +76,20 @@ class Snapshot:
 def locate(kb: KB, source: Source) -> tuple[Path | None, str | None]:
     """(path of the snapshot, or None; why the path is refused, or None)."""
     assert source.snapshot is not None
-    relative = PurePosixPath(source.snapshot.replace("\\", "/"))
-    if relative.is_absolute() or (source.snapshot[1:3] == ":/"):
+    written = source.snapshot.replace("\\", "/")
+    relative = PurePosixPath(written)
+    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
         return None, "is absolute; give it relative to a snapshot directory"
     if ".." in relative.parts:
         return None, "climbs out of the snapshot directories with '..'"
+    if "\x00" in source.snapshot:
+        return None, "contains a NUL character"
     for directory in kb.config.snapshot_dirs:
-        base = (kb.root / directory).resolve()
-        candidate = (base / relative).resolve()
+        try:
+            base = (kb.root / directory).resolve()
+            candidate = (base / relative).resolve()
+        except (OSError, RuntimeError) as exc:  # too long, a symlink loop ...
+            return None, f"cannot be resolved ({getattr(exc, 'strerror', None) or exc})"
         if not candidate.is_relative_to(base):
             return None, "leads outside its snapshot directory through a symbolic link"
         if candidate.is_file():

@@ -28,7 +28,21 @@ def check(kb: KB) -> Iterator[Finding]:
 
 def _known(kb: KB, section: str, ref: str) -> bool:
     table: dict[str, object] = getattr(kb, section)
-    return ref in table or ref in kb.broken.get(section, ())
+    return (
+        ref in table
+        or ref in kb.broken.get(section, ())
+        or section in kb.broken.get("unread", ())  # it may be in a file that cannot be read
+    )
+
+
+def broken_entity(kb: KB, name: str) -> bool:
+    """Whether ``name`` belongs to an entity record that failed validation (whose own
+    finding already says what to fix)."""
+    return (
+        name in kb.broken.get("entities", ())
+        or name_key(name) in kb.broken.get("entity-names", ())
+        or "entities" in kb.broken.get("unread", ())
+    )
 
 
 def _claims(kb: KB) -> Iterator[Finding]:
@@ -56,7 +70,7 @@ def _claims(kb: KB) -> Iterator[Finding]:
                     ref=ref,
                     hint=_hint(ref, kb.sources),
                 )
-        if kb.entity(claim.subject) is None and claim.subject not in kb.broken.get("entities", ()):
+        if kb.entity(claim.subject) is None and not broken_entity(kb, claim.subject):
             yield make(
                 "unknown-subject",
                 claim.file,
@@ -186,7 +200,11 @@ def _registries(kb: KB) -> Iterator[Finding]:
                 field="entity_kind",
                 detail="applies only to entity properties",
             )
-        elif prop.entity_kind and prop.entity_kind not in kinds:
+        elif (
+            prop.entity_kind
+            and prop.entity_kind not in kinds
+            and "entities" not in kb.broken.get("unread", ())
+        ):
             yield make(
                 "unknown-entity-kind",
                 prop.file,

@@ -169,6 +169,7 @@ _VAGUE = {
     "几": (2.0, 9.0),
 }
 _MAGNITUDES = {
+    "hundred": 1e2,
     "thousand": 1e3,
     "thousands": 1e3,
     "million": 1e6,
@@ -289,12 +290,15 @@ _NUMBER = re.compile(
     re.VERBOSE,
 )
 _SUPER_EXP = re.compile(r"10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
+_POWER = re.compile(r"10\s*(?:\^|\*\*)\s*(?P<e>[-+]?\d+)")
 _WORD_NUMBER = re.compile(rf"(?P<w>(?:[a-z]+)(?:[- ](?:{_UNIT_WORDS}|{_UNIT_ORDINALS}))?)\b", re.I)
 _COMPOUND_HYPHEN = re.compile(r"(?<=[0-9A-Za-z])-(?=[A-Za-z])")
 """A hyphen joining a number to its magnitude or noun in a compound adjective
 ("3-trillion-parameter", "one-million-token", "10,000-GPU"): read as a space. Ranges
 ("4-5") and exponents ("1e-5") have a digit after the hyphen and are untouched."""
 _CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百千]+")
+_NOT_A_NOUN = frozenset("零〇一二两三四五六七八九十百千万亿.,，。^*×·/:;+-=<>~_")
+"""First characters of a rest that continues a number rather than naming what is counted."""
 _RANGE_SEP = re.compile(r"\s*(?:–|—|-|~|～|to|至|到|and)\s*")
 
 
@@ -337,13 +341,18 @@ def _read_number(text: str) -> _Num | None:
         if ordinal is None or ordinal.value != int(ordinal.value):
             return None
         return _Num(ordinal.value, 1.0, ordinal.rest)
+    match = _POWER.match(text)  # "10^12", "10¹²": a bare power of ten
+    if match:
+        exponent = _exponent(match.group("e"))
+        value = _scaled(1.0, exponent)
+        return _Num(value, value, text[match.end() :].lstrip())
     match = _NUMBER.match(text)
     if match:
         raw = match.group("num").replace(",", "")
         decimals = match.group("dec") or match.group("dec2") or ""
-        exponent = int(match.group("e1") or match.group("e2") or 0)
-        value = float(raw) * 10.0**exponent
-        place = 10.0 ** (exponent - len(decimals))
+        exponent = _exponent(match.group("e1") or match.group("e2") or "0")
+        value = _scaled(float(raw), exponent)
+        place = 10.0 ** (exponent - min(len(decimals), 300))
         return _Num(value, place, text[match.end() :].lstrip())
     match = _WORD_NUMBER.match(text)
     if match:
@@ -369,9 +378,30 @@ def _read_number(text: str) -> _Num | None:
     return None
 
 
+def _exponent(written: str) -> int:
+    exponent = int(written)
+    if abs(exponent) > 300:
+        raise ValueProblem(f"the exponent {exponent} is out of range")
+    return exponent
+
+
+def _scaled(mantissa: float, exponent: int) -> float:
+    """``mantissa × 10**exponent``, refusing numbers too large for a float."""
+    try:
+        value = mantissa * 10.0**exponent
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value):
+        raise ValueProblem("the number is too large to compare (above 10³⁰⁸)")
+    return value
+
+
 def _chinese_integer(text: str) -> int | None:
+    """``一千零四十`` -> 1040; None for a string of bare digits (``二〇二六``)."""
     total, digit = 0, None
     for ch in text:
+        if ch in "零〇" and digit is None and total:  # 一千零四十: 零 marks a skipped place
+            continue
         if ch in _CN_DIGITS:
             if digit is not None:
                 return None
@@ -410,8 +440,10 @@ def _match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | No
     if dimension in IMPLICIT:
         head = re.split(r"\s+", rest, maxsplit=1)[0]
         head_unit = compose(head)
-        if head_unit is not None and head_unit.dimension == dimension:
+        if head_unit is not None:  # of another dimension: the caller reports the mismatch
             return head_unit, None
+        if rest[0].isdigit() or rest[0] in _NOT_A_NOUN:
+            return None, f"cannot read {rest!r} after the number"
         return None, None
     words = rest.split()
     for cut in range(len(words) - 1, 0, -1):
@@ -436,8 +468,10 @@ def _read_single(text: str, dimension: str | None) -> _Reading:
     first_error = None
     options = _read_magnitude(num.rest)
     unit, error = _match_unit(num.rest, dimension)
-    if unit is not None and error is None and (dimension is None or _fits(unit, dimension)):
-        return _Reading(num.value, num.place, 1.0, unit)  # "5.6 TB": keep TB as the unit
+    if unit is not None and error is None:
+        if dimension is None or _fits(unit, dimension):
+            return _Reading(num.value, num.place, 1.0, unit)  # "5.6 TB": keep TB as the unit
+        first_error = _mismatch(text, unit, dimension)
     for magnitude, rest in options:
         unit, error = _match_unit(rest, dimension)
         if error:
@@ -545,18 +579,25 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
         ):
             raise ValueProblem(f"the two ends of {original!r} have different units")
         unit = high.unit or low.unit
-        lo = low.value * low.magnitude
+        # "500 GB – 2 TB": the low end is converted into the unit of the high end
+        ratio = low.unit.factor / unit.factor if low.unit is not None and unit is not None else 1
+        lo = low.value * low.magnitude * ratio
         hi = high.value * high.magnitude
         if lo > hi:
             raise ValueProblem(f"the range {original!r} runs backwards")
-        half = max(low.place * low.magnitude, high.place * high.magnitude) / 2
+        low_half = low.place * low.magnitude * ratio / 2  # each end keeps its own precision
+        high_half = high.place * high.magnitude / 2
+        counted = unit.dimension if unit is not None else (dimension or "count")
+        whole = all(end.magnitude == 1.0 and end.place >= 1.0 for end in (low, high))
+        if counted == "count" and whole and not approximate:
+            low_half = high_half = 0.0  # "4–5 nodes": whole things, exactly four to five
         slack = APPROX_SLACK * hi if approximate else 0.0
         return _build(
             original,
             None,
-            lo - half - slack,
-            hi + half + slack,
-            half,
+            lo - low_half - slack,
+            hi + high_half + slack,
+            max(low_half, high_half),
             unit,
             dimension,
             approximate,
@@ -574,6 +615,10 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     if approximate:
         half = reading.place * reading.magnitude / 2 + APPROX_SLACK * abs(amount)
     lo, hi = amount - half, amount + half
+    if lower_open and upper_open:
+        raise ValueProblem(
+            f"{original!r} is both a lower and an upper bound; write one, or a range"
+        )
     if lower_open:
         lo, hi = amount, INF
     if upper_open:
@@ -642,6 +687,13 @@ def _build(
     def scale(x: float) -> float:
         return x * factor if math.isfinite(x) else x
 
+    def overflows(x: float | None) -> bool:  # open ends are infinite; nothing else may be
+        return x is not None and (math.isnan(x) or math.isfinite(x) != math.isfinite(scale(x)))
+
+    if any(overflows(x) for x in (nominal, lower, upper)) or (
+        nominal is not None and not math.isfinite(nominal)
+    ):
+        raise ValueProblem("the number is too large to compare (above 10³⁰⁸)")
     return Quantity(
         nominal=None if nominal is None else nominal * factor,
         lower=scale(lower),
