@@ -44,6 +44,13 @@ FORMS = [
     ("11 月下旬", D(2026, 11, 21), D(2026, 11, 30), "part-of-month"),
     ("11月底", D(2026, 11, 21), D(2026, 11, 30), "part-of-month"),
     ("2024-02-29", D(2024, 2, 29), D(2024, 2, 29), "day"),
+    # two dates joined by a range separator; the second may omit what it shares
+    ("Nov 4 - Nov 5", D(2026, 11, 4), D(2026, 11, 5), "days"),
+    ("Nov 30 – Dec 2", D(2026, 11, 30), D(2026, 12, 2), "days"),
+    ("11 月 4 日至 5 日", D(2026, 11, 4), D(2026, 11, 5), "days"),
+    ("2026-11-04 to 2026-11-06", D(2026, 11, 4), D(2026, 11, 6), "days"),
+    ("early November to mid-November", D(2026, 11, 1), D(2026, 11, 20), "range"),
+    ("November – December", D(2026, 11, 1), D(2026, 12, 31), "range"),
 ]
 
 
@@ -101,6 +108,8 @@ UNREADABLE = [
     ("2026-00-01", 2026, "month 0 does not exist"),
     ("0000", 2026, "0000-01-01 is not a calendar date"),
     ("Nov 5–4", 2026, "the day range runs backwards"),
+    ("Nov 5 - Nov 4", 2026, "the range 'Nov 5 - Nov 4' runs backwards"),
+    ("Nov 4 to someday", 2026, "'Nov 4 to someday' is not a date form claimkb reads"),
     ("early November 4", 2026, "'early November 4' gives both a part of the month and a day"),
     ("Novembr 4", 2026, "'Novembr 4' is not a date form claimkb reads"),
     ("11/06/2026", 2026, "'11/06/2026' is not a date form claimkb reads"),

@@ -209,7 +209,7 @@ def test_explicit_bounds_override_the_digits(tmp_path: Path) -> None:
     "bounds, line, detail",
     [
         ('{lower: "3 trillion", upper: "2 trillion"}', 9, "bounds.lower is above bounds.upper"),
-        ('{lower: "2.81 trillion"}', 6, "the value lies outside its own bounds"),
+        ('{lower: "2.81 trillion"}', 9, "the value lies outside its own bounds"),
         ('{upper: "many"}', 9, "bounds.upper: no number in 'many'"),
     ],
 )

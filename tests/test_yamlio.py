@@ -77,3 +77,22 @@ def test_problems_are_located(text: str, kind: str, line: int, message: str) -> 
         parse_yaml(text)
     assert (problem.value.kind, problem.value.line) == (kind, line)
     assert message in problem.value.message
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("!!int \nclaims:", "the tag !!int applies only to a number"),  # found by Hypothesis
+        ("a: !!int [1]", "the tag !!int applies only to a number"),
+        ("a: !!int x", "!!int 'x' is not a whole number"),
+        ("a: !!int 0x10", "!!int '0x10' is not a whole number"),
+    ],
+)
+def test_explicit_int_tag_on_anything_but_a_number_is_located(text: str, message: str) -> None:
+    with pytest.raises(YamlProblem) as problem:
+        parse_yaml(text)
+    assert (problem.value.kind, problem.value.line, problem.value.message) == (
+        "yaml-syntax",
+        1,
+        message,
+    )

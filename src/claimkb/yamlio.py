@@ -138,9 +138,15 @@ class _KBLoader(_BaseLoader):
         return result
 
     def construct_kb_int(self, node: Node) -> int:
+        if not isinstance(node, ScalarNode):  # "!!int" put on a mapping or a list
+            raise YamlProblem("yaml-syntax", "the tag !!int applies only to a number", _line(node))
         try:
             return int(node.value)
-        except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        except ValueError:  # not decimal ("!!int x") or more digits than int() converts
+            if not re.fullmatch(r"[-+]?[0-9]+", node.value.strip()):
+                raise YamlProblem(
+                    "yaml-syntax", f"!!int {node.value!r} is not a whole number", _line(node)
+                ) from None
             raise YamlProblem(
                 "yaml-forbidden",
                 f"a number with {len(node.value):,} digits; no value needs that many - quote "

@@ -19,6 +19,11 @@ def _hint(ref: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{best[0]}'?)" if best else ""
 
 
+def _entity_names(kb: KB) -> list[str]:
+    """Every id, name and alias, so a misspelt alias gets a hint too."""
+    return [n for e in kb.entities.values() for n in (e.id, e.name, *e.aliases)]
+
+
 def check(kb: KB) -> Iterator[Finding]:
     yield from _claims(kb)
     yield from _sources(kb)
@@ -78,7 +83,7 @@ def _claims(kb: KB) -> Iterator[Finding]:
                 ids,
                 what=what,
                 ref=claim.subject,
-                hint=_hint(claim.subject, kb.entities),
+                hint=_hint(claim.subject, _entity_names(kb)),
             )
         prop = kb.properties.get(claim.property)
         if prop is None:

@@ -16,11 +16,7 @@ def check(kb: KB) -> Iterator[Finding]:
         claim = kb.claims[claim_id]
         prop = kb.properties[claim.property]
         if isinstance(value, ValueProblem):
-            line = (
-                claim.line_of("bounds")
-                if str(value).startswith("bounds")
-                else claim.line_of("value")
-            )
+            line = claim.line_of(value.field)
             yield make(
                 "unparseable-value",
                 claim.file,

@@ -144,7 +144,11 @@ _UPPER_PREFIX = (
     "低于",
 )
 _NEARLY_PREFIX = ("nearly", "almost", "close to", "just under", "将近", "接近", "近")
-_LOWER_SUFFIX = ("+", "以上", "多", "余", "or more", "plus")
+_LOWER_SUFFIX = ("+", "以上", "or more", "plus")
+_ODD_SUFFIX = ("多", "余")
+"""Chinese "100 多", "30 余": more than the number, but less than the next step of its last
+significant digit (100 多 is 100 to 200, 30 余 is 30 to 40)."""
+_ODD_INFIX = re.compile(r"(?<=\d)\s*[多余]\s*(?=[万亿千百])")
 _UPPER_SUFFIX = ("以下", "以内", "or less", "or fewer")
 _VAGUE = {
     "tens of": (10.0, 100.0),
@@ -495,6 +499,17 @@ def _fits(unit: Unit | None, dimension: str) -> bool:
     return unit.dimension == dimension
 
 
+def _odd_step(value: float) -> float:
+    """The step of the last significant digit of a whole number: 100 -> 100, 30 -> 10."""
+    if value <= 0 or value != int(value):
+        return 1.0
+    step, rest = 1, int(value)
+    while rest % 10 == 0:
+        rest //= 10
+        step *= 10
+    return float(step)
+
+
 def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     """Parse a written quantity; ``dimension`` (from the property) resolves ambiguity and
     supplies the unit of a bare number for counted dimensions."""
@@ -503,8 +518,10 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     text = _COMPOUND_HYPHEN.sub(" ", text.translate(_FULLWIDTH)).strip()
     if not text:
         raise ValueProblem("the value is empty")
-    approximate = lower_open = upper_open = nearly = False
+    approximate = lower_open = upper_open = nearly = odd = False
     vague: tuple[float, float] | None = None
+    text, infix = _ODD_INFIX.subn(" ", text)  # "100 多万": 100-odd ten-thousands
+    odd = infix > 0
     for _ in range(4):
         changed = False
         prefixes: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -525,6 +542,7 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
             (_APPROX_SUFFIX, "approx"),
             (_LOWER_SUFFIX, "lower"),
             (_UPPER_SUFFIX, "upper"),
+            (_ODD_SUFFIX, "odd"),
         )
         for options, flag in suffixes:
             text, hit = _strip_suffix(text, options)
@@ -533,6 +551,7 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
                 approximate |= flag == "approx"
                 lower_open |= flag == "lower"
                 upper_open |= flag == "upper"
+                odd |= flag == "odd"
         if not changed:
             break
     for phrase, bounds in sorted(_VAGUE.items(), key=lambda kv: -len(kv[0])):
@@ -615,10 +634,12 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     if approximate:
         half = reading.place * reading.magnitude / 2 + APPROX_SLACK * abs(amount)
     lo, hi = amount - half, amount + half
-    if lower_open and upper_open:
+    if lower_open + upper_open + odd > 1:
         raise ValueProblem(
             f"{original!r} is both a lower and an upper bound; write one, or a range"
         )
+    if odd:
+        lo, hi = amount, amount + _odd_step(reading.value) * reading.magnitude
     if lower_open:
         lo, hi = amount, INF
     if upper_open:
