@@ -71,7 +71,7 @@ def test_claims_per_source(kb: KB) -> None:
         24,
         109,
         96,
-        18,
+        20,
     )
 
 
@@ -114,7 +114,9 @@ def test_each_discrepancy_is_triaged_by_its_resolution(report: Report) -> None:
     assert {r: dict(c) for r, c in by_resolution.items()} == {
         "r-access-status": {"CKB401": 1},
         "r-benchmark-attribution": {"CKB401": 1},
-        "r-cards-for-4bit-weights": {"CKB401": 1, "CKB407": 1},
+        "r-cards-for-4bit-weights": {"CKB401": 1, "CKB407": 1, "CKB411": 1},
+        "r-s004-cluster-memory": {"CKB411": 2},
+        "r-s004-mxfp4-weights": {"CKB411": 2},
         "r-domestic-day-0-paths": {"CKB401": 1},
         "r-first-model-of-series": {"CKB401": 1},
         "r-s003-customers": {"CKB406": 4},
