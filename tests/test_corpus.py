@@ -66,11 +66,11 @@ def test_every_snapshot_is_found_and_its_quotes_checked(kb: KB, report: Report) 
 
 def test_claims_per_source(kb: KB) -> None:
     counts = Counter(claim.source for claim in kb.claims.values())
-    assert dict(counts) == {"seed-000": 123, "seed-001": 45, "seed-003": 38, "seed-004": 97}
+    assert dict(counts) == {"seed-000": 136, "seed-001": 52, "seed-003": 40, "seed-004": 110}
     assert (len(kb.sources), len(kb.entities), len(kb.properties), len(kb.resolutions)) == (
         24,
-        109,
-        96,
+        112,
+        105,
         20,
     )
 
