@@ -68,7 +68,7 @@ def test_every_snapshot_is_found_and_its_quotes_checked(kb: KB, report: Report) 
 
 def test_claims_per_source(kb: KB) -> None:
     counts = Counter(claim.source for claim in kb.claims.values())
-    assert dict(counts) == {"seed-000": 136, "seed-001": 52, "seed-003": 40, "seed-004": 110}
+    assert dict(counts) == {"seed-000": 140, "seed-001": 52, "seed-003": 41, "seed-004": 110}
     sizes = (len(kb.sources), len(kb.entities), len(kb.properties), len(kb.constants))
     assert sizes == (24, 112, 105, 4)
     assert len(kb.resolutions) == 20
