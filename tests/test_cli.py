@@ -112,7 +112,7 @@ def test_check_show_triaged_prints_them_with_their_resolution(cli: Invoke) -> No
     lines = cli("check", "--root", LAUNCH, "--show-triaged").stdout.splitlines()
     assert lines[:2] == [
         "claims/news-relay.yaml:6: warning CKB402 rounding: kimi-x / total-parameters: '2.8T' "
-        "(relay-params) ~ '2.8 trillion' (pr-params) ~ '3 万亿级' (zh-params) "
+        "= '2.8 trillion' (relay-params, pr-params) ~ '3 万亿级' (zh-params) "
         "[claims: relay-params, pr-params, zh-params] (triaged: r-params)",
         "claims/vendor-pr.yaml:12: warning CKB403 date-precision: kimi-x / release-date: "
         "'2026-11-04' (pr-date) ~ '11 月初' (zh-date) [claims: pr-date, zh-date] "

@@ -497,8 +497,8 @@ def test_verified_by_arithmetic_needs_verified_inputs(tmp_path: Path) -> None:
         (
             "w",
             "claim 'w' is 'verified' but only one independent source states this value (it "
-            "rests on news-a); sources that relay one another count once; or derive it from "
-            "verified inputs",
+            "rests on news-a); sources that relay one another or that one organisation "
+            "issued count once; or derive it from verified inputs",
         )
     ]
 

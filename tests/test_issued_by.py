@@ -57,3 +57,52 @@ def test_issued_by_must_name_an_entity(tmp_path: Path) -> None:
     assert [(f.code, f.file, f.line) for f in report.findings] == [
         ("CKB204", "sources/acme-repo.yaml", 5)
     ]
+
+
+ANNOUNCEMENT = """\
+id: acme-news
+title: Acme announces Model X
+language: en
+kind: announcement
+issued_by: acme
+"""
+ANNOUNCED = """\
+source: acme-news
+claims:
+  - id: c2
+    subject: Model X
+    property: cluster-size
+    value: over 10,000
+    quote: "over 10,000 GPUs"
+    status: {status}
+"""
+
+
+def _two_statements(root: Path, status: str, issuer: str) -> Path:
+    _kb(root, SOURCE + "issued_by: acme\n")
+    (root / "sources" / "acme-news.yaml").write_text(
+        ANNOUNCEMENT.replace("issued_by: acme", f"issued_by: {issuer}"), encoding="utf-8"
+    )
+    (root / "claims" / "acme-news.yaml").write_text(
+        ANNOUNCED.format(status=status), encoding="utf-8"
+    )
+    (root / "claims" / "other.yaml").write_text(
+        "entities:\n  - {id: rival, name: Rival, kind: organisation}\n", encoding="utf-8"
+    )
+    return root
+
+
+def test_one_organisations_repository_and_announcement_are_one_piece_of_evidence(
+    tmp_path: Path,
+) -> None:
+    report = claimkb.check(_two_statements(tmp_path, "verified", "acme"))
+    assert [(f.code, f.file, f.line, f.claims) for f in report.findings] == [
+        ("CKB501", "claims/acme-news.yaml", 8, ("c2",))
+    ]
+    assert "only one independent source" in report.findings[0].message
+    assert claimkb.check(_two_statements(tmp_path / "b", "vendor-claim", "acme")).findings == ()
+
+
+def test_two_organisations_agreeing_are_two(tmp_path: Path) -> None:
+    report = claimkb.check(_two_statements(tmp_path, "verified", "rival"))
+    assert [f.code for f in report.findings] == []

@@ -369,7 +369,8 @@ _ENTRIES = [
         E,
         "Status not supported by the evidence",
         "A claim's status claims more (or less) than the knowledge base can show: 'verified' "
-        "needs two independent sources (sources that relay one another count once), "
+        "needs two independent sources (sources that relay one another, or that one organisation "
+        "issued, count once), "
         "'refuted' needs a preferred rival, 'vendor-claim' needs an official source, and so on.",
         "Change the status to what the evidence supports, or add the missing evidence.",
         "claim '{claim}' is '{status}' but {detail}",

@@ -113,7 +113,8 @@ def _problem(
             hint = "; or derive it from verified inputs" if claim.derived else ""
             return (
                 "only one independent source states this value (it rests on "
-                f"{rests_on}); sources that relay one another count once{hint}"
+                f"{rests_on}); sources that relay one another or that one organisation issued "
+                f"count once{hint}"
             )
     elif status is Status.REFUTED:
         refuted = rejection is not None or Status.REFUTED.value in verdicts
