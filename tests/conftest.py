@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer.testing
 from typer.testing import CliRunner, Result
 
 from claimkb.cli import app
+
+# typer rebuilds the click command from the function signatures on every invoke (~50 ms);
+# the command is the same for every test, so build it once.
+if hasattr(typer.testing, "_get_command"):
+    typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 PROJECT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -57,3 +64,15 @@ def cli() -> Invoke:
             os.chdir(previous)
 
     return invoke
+
+
+def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write ``{relative path: text or bytes}`` under ``root`` and return ``root``."""
+    for relative, content in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root

@@ -15,6 +15,8 @@ import claimkb
 from claimkb import api, store
 from claimkb.cache import location
 from conftest import FIXTURES, Invoke
+from test_broken import CASES as BROKEN_CASES
+from test_broken import build
 
 FIXTURE_KBS = sorted(p for kind in ("valid", "invalid") for p in (FIXTURES / kind).iterdir())
 
@@ -79,6 +81,15 @@ def test_fixture_reports_identically_cold_and_warm(folder: Path, cli: Invoke) ->
         assert (warm.stdout, warm.exit_code) == (no_cache.stdout, no_cache.exit_code)
         outputs.append(warm.stdout)
     assert json.loads(outputs[1]) == expected
+
+
+@pytest.mark.parametrize("case", BROKEN_CASES, ids=lambda p: p.name)
+def test_broken_input_reports_identically_cold_and_warm(case: Path, tmp_path: Path) -> None:
+    root = build(case, tmp_path)
+    expected = cold(root)
+    assert cached(root) == expected
+    assert cached(root) == expected
+    assert api.check(api.load(root, cache=True), cache=True).to_dict() == expected
 
 
 def test_unchanged_kb_is_checked_from_the_report_alone(

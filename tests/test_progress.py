@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import claimkb
-from claimkb import api
+from claimkb import api, checks
 from claimkb.cli.progress import Bar, progress_bar
 from conftest import FIXTURES, Invoke
 
@@ -65,7 +65,9 @@ def test_library_reports_progress(tmp_path: Path) -> None:
     folder = FIXTURES / "invalid" / "conflict"
     report = api.check(folder, progress=recorder)
     assert report.to_dict() == claimkb.check(folder).to_dict()
-    assert ("reading", 5) in recorder.events and recorder.events.count(("+", None)) == 5 + 8
+    steps = len(checks.CHECKS) + 2
+    assert ("reading", 5) in recorder.events and ("checking", steps) in recorder.events
+    assert recorder.events.count(("+", None)) == 5 + steps
 
 
 def test_progress_bar_leaves_machine_output_alone(cli: Invoke) -> None:

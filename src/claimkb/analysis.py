@@ -7,7 +7,9 @@
   billion`` and ``约 1040 亿``), the same days, the same entity, the same text or boolean.
 * The **origin** of a claim is the set of sources it ultimately rests on: its source plus
   everything that source relays through ``cites`` (or, when given, the claim's own ``via``).
-  Claims whose origins intersect are one piece of evidence, not two.
+  Claims whose origins intersect are one piece of evidence, not two; so are claims resting on
+  sources issued by one organisation (``issued_by``: its repository and its announcement are
+  one party's word, not two).
 """
 
 from __future__ import annotations
@@ -132,17 +134,30 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
             i = parent[i]
         return i
 
-    owner: dict[str, int] = {}
+    owner: dict[tuple[str, str], int] = {}
     for index, claim in enumerate(items):
-        for origin in origins(kb, claim):
-            if origin in owner:
-                parent[find(index)] = find(owner[origin])
+        for key in _evidence_keys(kb, claim):
+            if key in owner:
+                parent[find(index)] = find(owner[key])
             else:
-                owner[origin] = index
+                owner[key] = index
     result: dict[int, list[Claim]] = defaultdict(list)
     for index, claim in enumerate(items):
         result[find(index)].append(claim)
     return list(result.values())
+
+
+def _evidence_keys(kb: KB, claim: Claim) -> set[tuple[str, str]]:
+    """What a claim's evidence shares with another's: its origins, and the organisations
+    that issued any of them."""
+    keys = set()
+    for origin in origins(kb, claim):
+        keys.add(("source", origin))
+        source = kb.sources.get(origin)
+        if source is not None and source.issued_by:
+            issuer = kb.entity(source.issued_by)
+            keys.add(("issuer", issuer.id if issuer is not None else source.issued_by))
+    return keys
 
 
 def _stated(kb: KB, claim: Claim) -> tuple[GroupKey, object] | None:

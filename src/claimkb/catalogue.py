@@ -213,6 +213,20 @@ _ENTRIES = [
         "Write the value in one of the forms the message lists, or fix the property's datatype.",
         "claim '{claim}': cannot read {value!r} as {expected}: {detail}",
     ),
+    Entry(
+        "CKB231",
+        "derived-error",
+        E,
+        "Derivation cannot be recomputed",
+        "A derived claim's expression, or a constant it uses, cannot be evaluated: a syntax "
+        "error, an unknown name or function, units that cannot be combined (bytes added to "
+        "parameters, ceil of a size), a result in another unit than the claim's property, an "
+        "input that is not a bounded quantity, a constant that cannot be read, or derived "
+        "claims that depend on one another in a cycle.",
+        "Fix the expression at the column given (see 'Derived claims' in the README), or the "
+        "constant or input it names.",
+        "{what}: {detail}",
+    ),
     # -- sources and quotes ------------------------------------------------------------------
     Entry(
         "CKB301",
@@ -317,6 +331,37 @@ _ENTRIES = [
         "claim '{claim}' has status '{status}' but {reviewer} rates it '{verdict}'",
         triageable=True,
     ),
+    Entry(
+        "CKB407",
+        "self-contradiction",
+        W,
+        "A source contradicts itself",
+        "One source states different values for the same subject, property and qualifiers "
+        "(a headline's rounded figure against the body's exact one, a table against the text "
+        "around it). Reported besides any conflict or rounding between sources, because a "
+        "reader of that source alone meets both values.",
+        "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
+        "supports best, and give the other claims a status that says so.",
+        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
+        "{values}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB411",
+        "derived-mismatch",
+        E,
+        "Derived value does not add up",
+        "A claim states a figure its source computed from other figures, and recomputing it "
+        "from those figures (over the range their written digits allow) does not give the "
+        "stated value. When one hypothesis explains the gap, it is named: a decimal/binary "
+        "prefix mix-up, a format's nominal size used for its real one, a rival figure used as "
+        "an input, or rounding.",
+        "See the recomputation with `claimkb explain ID`. If the source's arithmetic is wrong, "
+        "triage it with a resolution (kind arithmetic, unit-confusion or rounding) and set "
+        "the claim's status; if the transcription is wrong, fix it.",
+        "claim '{claim}' states {value!r} ({stated}) but {expr} gives {recomputed}{because}",
+        triageable=True,
+    ),
     # -- statuses ----------------------------------------------------------------------------
     Entry(
         "CKB501",
@@ -324,7 +369,8 @@ _ENTRIES = [
         E,
         "Status not supported by the evidence",
         "A claim's status claims more (or less) than the knowledge base can show: 'verified' "
-        "needs two independent sources (sources that relay one another count once), "
+        "needs two independent sources (sources that relay one another, or that one organisation "
+        "issued, count once), "
         "'refuted' needs a preferred rival, 'vendor-claim' needs an official source, and so on.",
         "Change the status to what the evidence supports, or add the missing evidence.",
         "claim '{claim}' is '{status}' but {detail}",
@@ -365,6 +411,7 @@ CATALOGUE: dict[str, Entry] = {e.slug: e for e in _ENTRIES}
 BY_CODE: dict[str, Entry] = {e.code: e for e in _ENTRIES}
 
 assert len(CATALOGUE) == len(_ENTRIES) == len(BY_CODE), "finding codes and slugs are unique"
+assert [e.code for e in _ENTRIES] == sorted(e.code for e in _ENTRIES), "catalogue in code order"
 
 
 def entry(slug_or_code: str) -> Entry:

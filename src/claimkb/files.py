@@ -33,7 +33,12 @@ def discover(root: Path, section: str) -> Iterator[Path]:
     base = root / section
     if not base.is_dir():
         return
-    for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+    if not base.resolve().is_relative_to(root.resolve()):
+        yield base  # a link out of the root: reading it reports that, nothing there is listed
+        return
+    unlistable: list[Path] = []
+    walk = os.walk(base, followlinks=False, onerror=lambda e: unlistable.append(Path(e.filename)))
+    for dirpath, dirnames, filenames in walk:
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         here = Path(dirpath)
         for name in sorted(filenames) + [d for d in dirnames if d.endswith(YAML_SUFFIXES)]:
@@ -41,40 +46,60 @@ def discover(root: Path, section: str) -> Iterator[Path]:
                 continue
             yield here / name
         dirnames[:] = [d for d in dirnames if not d.endswith(YAML_SUFFIXES)]
+    yield from unlistable  # reading a directory reports it: its files were not read
 
 
 def read_text(path: Path, root: Path, max_bytes: int) -> str:
-    """Read a KB file as text, refusing anything that is not plain UTF-8 within the root."""
+    """Read a KB file as text, refusing anything that is not plain UTF-8 within the root.
+
+    ``path`` comes from :func:`discover`, which lists no directory outside the root and follows
+    no directory link, so only a path that is itself a symbolic link can lead elsewhere: it is
+    resolved and refused before anything is opened when it leaves the root.
+    """
+    target = path
     if path.is_symlink():
         try:
             target = path.resolve(strict=True)
         except (OSError, RuntimeError):
-            raise FileProblem("a symbolic link that leads nowhere (or loops)") from None
+            raise FileProblem(
+                "a symbolic link that leads nowhere (or loops); remove it or point it at a "
+                "file inside the knowledge base"
+            ) from None
         if not target.is_relative_to(root.resolve()):
             raise FileProblem(
                 "a symbolic link that leads outside the knowledge base root; claimkb reads "
-                "only files inside the root"
+                "only files inside the root - copy the file in instead"
             )
-    if path.is_dir():
+    if target.is_dir():
+        if not path.name.endswith(YAML_SUFFIXES):
+            raise FileProblem("a directory that cannot be listed, so its files were not read")
         raise FileProblem("a directory where a YAML file is expected; rename it")
     try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise FileProblem("not a regular file")
+        if not target.is_file():
+            raise FileProblem("not a regular file (a pipe, socket or device); remove it")
+        size = target.stat().st_size
         if size > max_bytes:
-            raise FileProblem(
-                f"the file is {size:,} bytes, over the limit of {max_bytes:,} "
-                "(max_file_bytes); split it into smaller files"
-            )
-        with path.open("rb") as handle:
+            raise FileProblem(_too_large(size, max_bytes))
+        with target.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except PermissionError:
-        raise FileProblem("permission denied: the file cannot be read") from None
+        raise FileProblem(
+            "permission denied: the file cannot be read (check its permissions)"
+        ) from None
     except FileProblem:
         raise
     except OSError as exc:
         raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:  # it grew after stat()
+        raise FileProblem(_too_large(len(data), max_bytes))
     return decode(data)
+
+
+def _too_large(size: int, max_bytes: int) -> str:
+    return (
+        f"the file is {size:,} bytes, over the limit of {max_bytes:,} (max_file_bytes); "
+        "split it into smaller files"
+    )
 
 
 def decode(data: bytes) -> str:
@@ -97,13 +122,22 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        hint = ""
+        if exc.reason == "unexpected end of data" and exc.end == len(data):
+            raise FileProblem(
+                "the file ends in the middle of a UTF-8 character; was it cut off?", line
+            ) from None
+        raise FileProblem(f"not valid UTF-8 at byte {exc.start}{_guess(data)}", line) from None
+
+
+def _guess(data: bytes) -> str:
+    """A hint at the encoding a non-UTF-8 text is probably in."""
+    for codec, name in (("gb2312", "GBK/GB18030"), ("cp1252", "Latin-1/Windows-1252")):
         try:
-            data.decode("gb18030")
-            hint = " (it decodes as GBK/GB18030; re-save it as UTF-8)"
+            data.decode(codec)
         except UnicodeDecodeError:
-            pass
-        raise FileProblem(f"not valid UTF-8 at byte {exc.start}{hint}", line) from None
+            continue
+        return f" (it looks like {name}; re-save it as UTF-8)"
+    return "; re-save it as UTF-8"
 
 
 def relative(path: Path, root: Path) -> str:

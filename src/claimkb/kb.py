@@ -11,7 +11,7 @@ from typing import Any
 
 from .config import Config
 from .findings import Finding
-from .model import Claim, Datatype, Entity, Property, Resolution, Source, Status
+from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
 from .values import Quantity, Value, ValueProblem, name_key, parse_quantity, parse_value, year_of
 
 STATUSES = frozenset(s.value for s in Status)
@@ -25,14 +25,19 @@ class KB:
     entities: dict[str, Entity] = field(default_factory=dict)
     properties: dict[str, Property] = field(default_factory=dict)
     claims: dict[str, Claim] = field(default_factory=dict)
+    constants: dict[str, Constant] = field(default_factory=dict)
     resolutions: dict[str, Resolution] = field(default_factory=dict)
     load_findings: list[Finding] = field(default_factory=list)
     """Problems met while reading files (syntax, schema, duplicate ids)."""
     files: list[str] = field(default_factory=list)
     """Every YAML file read, relative to the root."""
     broken: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    """Ids of records that were written but failed validation, per section. References to them
-    are not reported again as unknown: the record's own error says what to fix."""
+    """What was written but could not be loaded, so that references to it are not reported
+    again as unknown (the record's or file's own finding says what to fix):
+
+    * ``broken[<section>]``: ids of records of that section that failed validation;
+    * ``broken["entity-names"]``: ``name_key`` of the names and aliases of broken entities;
+    * ``broken["unread"]``: sections a file that could not be read at all may have defined."""
 
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     """Analyses shared between checks (groups, evidence), computed once per KB."""
@@ -179,7 +184,7 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
 def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:
     """Explicit bounds override the range the digits imply."""
     if not isinstance(value, Quantity) or claim.bounds is None:
-        raise ValueProblem("bounds apply only to quantity values")
+        raise ValueProblem("bounds apply only to quantity values", "bounds")
     lower, upper = value.lower, value.upper
     for name in ("lower", "upper"):
         written = getattr(claim.bounds, name)
@@ -188,11 +193,11 @@ def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:
         try:
             bound = parse_quantity(str(written), dimension or value.dimension)
         except ValueProblem as problem:
-            raise ValueProblem(f"bounds.{name}: {problem}") from None
+            raise ValueProblem(f"bounds.{name}: {problem}", "bounds") from None
         amount = bound.nominal if bound.nominal is not None else getattr(bound, name)
         lower, upper = (amount, upper) if name == "lower" else (lower, amount)
     if lower > upper:
-        raise ValueProblem("bounds.lower is above bounds.upper")
+        raise ValueProblem("bounds.lower is above bounds.upper", "bounds")
     if value.nominal is not None and not lower <= value.nominal <= upper:
-        raise ValueProblem("the value lies outside its own bounds")
+        raise ValueProblem("the value lies outside its own bounds", "bounds")
     return replace(value, lower=lower, upper=upper)

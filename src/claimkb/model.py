@@ -15,7 +15,7 @@ import builtins
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -119,7 +119,8 @@ class Located(BaseModel):
 class Source(Located):
     id: Id
     title: NonEmpty
-    publisher: NonEmpty
+    publisher: NonEmpty | None = None
+    """Left out when the archived text does not name it (never guessed)."""
     url: str | None = None
     date: Scalar | None = None
     """Publication date as written (``2026-11-06``, ``2026-11``); precision is kept."""
@@ -129,7 +130,16 @@ class Source(Located):
     """Archived text of the source, relative to a configured snapshot directory."""
     cites: list[Id] = Field(default_factory=list)
     """Sources this one relays. Relays of one announcement count as one piece of evidence."""
+    issued_by: Id | None = None
+    """The organisation (an entity) that speaks for itself in this source: a vendor's own
+    repository, documentation or account. Claims resting on it are that party's own claims,
+    as with an ``announcement``."""
     note: str | None = None
+
+    @builtins.property
+    def interested(self) -> bool:
+        """Whether the source is an interested party's own statement."""
+        return self.kind is SourceKind.ANNOUNCEMENT or self.issued_by is not None
 
 
 class Entity(Located):
@@ -166,6 +176,24 @@ class Bounds(BaseModel):
     upper: Scalar | None = None
 
 
+class Derived(BaseModel):
+    """How a claim's value follows from other claims and constants (see README, "Derived
+    claims"): an expression over ``{claim-id}`` and ``{constant-id}`` references."""
+
+    model_config = ConfigDict(extra="forbid")
+    expr: NonEmpty
+    note: str | None = None
+
+    @field_validator("expr", mode="before")
+    @classmethod
+    def _quoted(cls, value: Any) -> Any:
+        if isinstance(value, dict | list):
+            raise ValueError(
+                'YAML read the braces as a mapping; quote the expression: expr: "{a} * {b}"'
+            )
+        return value
+
+
 class Claim(Located):
     id: Id
     subject: NonEmpty
@@ -186,6 +214,8 @@ class Claim(Located):
     """For counts: the items the source enumerates, checked against the count."""
     reviews: list[Id] = Field(default_factory=list)
     """For verdict claims: the claims this verdict rates."""
+    derived: Derived | None = None
+    """For figures the source computed: how to recompute them, checked by ``claimkb check``."""
     note: str | None = None
 
     @builtins.property
@@ -194,6 +224,24 @@ class Claim(Located):
         if isinstance(value, bool):
             return "true" if value else "false"
         return str(value)
+
+
+class Constant(Located):
+    """A fixed figure derivations may use (bits per parameter of a number format ...).
+
+    ``value`` is the real figure, ``nominal`` the one the format's name suggests when they
+    differ (MXFP4: 4 bits nominal, 4.25 bits with its shared scale), so a recomputation that
+    only matches with the nominal figure can say so."""
+
+    id: Id
+    value: Scalar
+    nominal: Scalar | None = None
+    label: str | None = None
+    source: Id | None = None
+    """A registered source that documents the figure."""
+    citation: str | None = None
+    """Where the figure comes from, when it is no registered source (a specification ...)."""
+    note: str | None = None
 
 
 class Resolution(Located):
@@ -211,6 +259,7 @@ RECORD_TYPES: dict[str, type[Located]] = {
     "entities": Entity,
     "properties": Property,
     "claims": Claim,
+    "constants": Constant,
     "resolutions": Resolution,
 }
 """Section name in a YAML file -> model of each record in it."""

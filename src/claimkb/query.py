@@ -13,7 +13,7 @@ from . import checks
 from .analysis import group_key, groups, independent_support, origins, source_origins
 from .findings import Finding
 from .kb import KB
-from .model import Claim, Datatype
+from .model import Claim, Datatype, ResolutionKind
 from .values import DateValue, EntityName, ValueProblem
 
 __all__ = [
@@ -50,6 +50,7 @@ def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
         "via": claim.via,
         "reviews": list(claim.reviews),
         "items": list(claim.items),
+        "derived": claim.derived.model_dump() if claim.derived else None,
         "note": claim.note,
         "file": claim.file,
         "line": claim.line,
@@ -103,13 +104,15 @@ def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> di
     if findings is None:
         findings = checks.run(kb)
     source = kb.sources.get(claim.source)
-    rivals = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
     prop = kb.properties.get(claim.property)
+    same = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
+    single = bool(prop and prop.single_valued)
     return {
         "claim": claim_dict(kb, claim),
         "source": _source_dict(kb, source) if source else None,
-        "single_valued": bool(prop and prop.single_valued),
-        "rivals": [claim_dict(kb, c) for c in rivals],
+        "single_valued": single,
+        "rivals": [claim_dict(kb, c) for c in same] if single else [],
+        "also_claimed": [] if single else [claim_dict(kb, c) for c in same],
         "evidence": [sorted(c.id for c in group) for group in independent_support(kb, claim)],
         "rests_on": sorted(origins(kb, claim)),
         "reviews": [claim_dict(kb, c) for c in kb.reviews_of.get(claim.id, [])],
@@ -136,7 +139,25 @@ def entity(kb: KB, name: str) -> dict[str, Any]:
         "matched": name,
         "claims": about,
         "named_by": naming,
+        "misspelt_by": [claim_dict(kb, c) for c in _misspellings_of(kb, found.id)],
     }
+
+
+def _misspellings_of(kb: KB, entity_id: str) -> list[Claim]:
+    """Claims naming no known entity that a ``misspelling`` resolution maps onto this one
+    (its preferred claim names the entity): "Ulanbaatoi" under Ulanqab."""
+    found: list[Claim] = []
+    for resolution in kb.resolutions.values():
+        preferred = kb.value(resolution.preferred) if resolution.preferred else None
+        if resolution.kind is not ResolutionKind.MISSPELLING or not (
+            isinstance(preferred, EntityName) and preferred.entity == entity_id
+        ):
+            continue
+        for claim_id in resolution.claims:
+            value = kb.value(claim_id)
+            if isinstance(value, EntityName) and value.entity is None:
+                found.append(kb.claims[claim_id])
+    return sorted(found, key=lambda c: (c.file, c.line))
 
 
 def _source_dict(kb: KB, source: Any) -> dict[str, Any]:

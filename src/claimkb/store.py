@@ -4,7 +4,8 @@ Layout::
 
     <root>/sources/**.yaml   one source record per file, or a ``sources:`` list
     <root>/claims/**.yaml    sections ``claims`` (with an optional file-level ``source``),
-                             ``entities``, ``properties`` and ``resolutions``, in any file
+                             ``entities``, ``properties``, ``constants`` and
+                             ``resolutions``, in any file
 
 Each file is read on its own: a broken file is reported and the others still load. A record
 that fails validation is left out (its id is remembered so references to it are not reported
@@ -30,13 +31,20 @@ from .findings import Finding, make
 from .kb import KB
 from .model import RECORD_TYPES, Located
 from .validation import findings_for
+from .values import name_key
 from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 __all__ = ["RootError", "find_root", "load"]
 
-CLAIM_SECTIONS = ("claims", "entities", "properties", "resolutions")
+CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
 CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
+_UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
+
+
+def _line_at(text: str, line: int | None) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if line and 0 < line <= len(lines) else ""
 
 
 def _may_have_marker(text: str) -> bool:
@@ -188,11 +196,15 @@ def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> Non
     if text is None:
         try:
             text = read_text(path, kb.root, kb.config.max_file_bytes)
-        except FileProblem as problem:
+        except FileProblem as problem:  # a whole-file problem is reported on line 1
             kb.load_findings.append(
-                make("unreadable-file", rel, problem.line, detail=problem.message)
+                make("unreadable-file", rel, problem.line or 1, detail=problem.message)
             )
+            _unread(kb, section)
             return
+    if not text.strip():  # empty, or only spaces, tabs and newlines
+        kb.load_findings.append(make("empty-file", rel, 1))
+        return
     marker = _CONFLICT_MARKER.search(text) if _may_have_marker(text) else None
     if marker:
         line = text.count("\n", 0, marker.start()) + 1
@@ -204,6 +216,7 @@ def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> Non
                 detail="a merge-conflict marker: resolve the conflict and remove the markers",
             )
         )
+        _unread(kb, section)
         return
     try:
         data = parse_yaml(text)
@@ -211,7 +224,10 @@ def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> Non
         detail = problem.message
         if "\t" in text and "cannot start any token" in detail:
             detail += " (a tab character: YAML indents with spaces only)"
+        elif _UNQUOTED_EXPR.match(_line_at(text, problem.line)):
+            detail += ' (quote an expression that starts with a brace: expr: "{a} * {b}")'
         kb.load_findings.append(make(problem.kind, rel, problem.line, detail=detail))
+        _unread(kb, section)
         return
     if data is None or (isinstance(data, dict | list) and not data):
         kb.load_findings.append(make("empty-file", rel, 1))
@@ -220,6 +236,14 @@ def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> Non
         _load_sources_document(kb, data, rel)
     else:
         _load_claims_document(kb, data, rel)
+
+
+def _unread(kb: KB, section: str, *record_sections: str) -> None:
+    """Remember that records of these sections may have been lost with an unreadable file or
+    section, so references to them are not reported as unknown: the file's own finding says
+    what to fix, and one broken registry must not bury it under a finding per claim."""
+    defined = record_sections or (("sources",) if section == "sources" else CLAIM_SECTIONS)
+    kb.broken["unread"].update(defined)
 
 
 def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
@@ -234,6 +258,7 @@ def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
                 detail=f"should be a mapping (one source) or a 'sources:' list, not {_kind(data)}",
             )
         )
+        _unread(kb, "sources")
         return
     if "sources" in data:
         extra = [k for k in data if k != "sources"]
@@ -266,6 +291,7 @@ def _load_claims_document(kb: KB, data: Any, rel: str) -> None:
                 f"not {_kind(data)}",
             )
         )
+        _unread(kb, "claims")
         return
     for key in data:
         if key not in CLAIMS_FILE_KEYS:
@@ -325,6 +351,7 @@ def _load_section(
                 detail=f"should be a list of records, not {_kind(items)}",
             )
         )
+        _unread(kb, section, section)
         return
     singular = _SINGULAR[section]
     for index, item in enumerate(items):
@@ -339,6 +366,7 @@ def _load_section(
                     detail=f"should be a mapping, not {_kind(item)}",
                 )
             )
+            _unread(kb, section, section)
             continue
         if section == "claims" and default_source is not None and "source" not in item:
             item["source"] = default_source
@@ -351,6 +379,7 @@ _SINGULAR = {
     "claims": "claim",
     "entities": "entity",
     "properties": "property",
+    "constants": "constant",
     "resolutions": "resolution",
 }
 
@@ -365,6 +394,10 @@ def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str
         kb.load_findings.extend(findings_for(exc, item, model, rel, what))
         if isinstance(raw_id, str):
             kb.broken[section].add(raw_id)
+        if section == "entities":  # claims naming it are not reported again as unknown
+            aliases = item.get("aliases")
+            names = [raw_id, item.get("name"), *(aliases if isinstance(aliases, list) else ())]
+            kb.broken["entity-names"].update(name_key(n) for n in names if isinstance(n, str))
         return
     assert isinstance(record, Located)
     record.locate(rel, item.line, item.key_lines)

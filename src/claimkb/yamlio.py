@@ -153,6 +153,23 @@ class _KBLoader(_BaseLoader):
             result.append(self.construct_object(item))
         return result
 
+    def construct_kb_int(self, node: Node) -> int:
+        if not isinstance(node, ScalarNode):  # "!!int" put on a mapping or a list
+            raise YamlProblem("yaml-syntax", "the tag !!int applies only to a number", _line(node))
+        try:
+            return int(node.value)
+        except ValueError:  # not decimal ("!!int x") or more digits than int() converts
+            if not re.fullmatch(r"[-+]?[0-9]+", node.value.strip()):
+                raise YamlProblem(
+                    "yaml-syntax", f"!!int {node.value!r} is not a whole number", _line(node)
+                ) from None
+            raise YamlProblem(
+                "yaml-forbidden",
+                f"a number with {len(node.value):,} digits; no value needs that many - quote "
+                "it if it really is text",
+                _line(node),
+            ) from None
+
     def construct_kb_undefined(self, node: Node) -> Any:
         raise YamlProblem(
             "yaml-forbidden",
@@ -190,7 +207,7 @@ _BOOLS["FALSE"] = False
 _INT_TEXT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _KBLoader.add_constructor(_MAP, _KBLoader.construct_kb_mapping)
 _KBLoader.add_constructor(_SEQ, _KBLoader.construct_kb_sequence)
-_KBLoader.add_constructor(_INT, lambda loader, node: int(node.value))
+_KBLoader.add_constructor(_INT, _KBLoader.construct_kb_int)
 _KBLoader.add_constructor(None, _KBLoader.construct_kb_undefined)
 for _tag in (
     "tag:yaml.org,2002:float",
@@ -283,8 +300,13 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
             value = None
         elif kind is ScalarNode and tag == _BOOL and node.value in _BOOLS:
             value = _BOOLS[node.value]
-        elif kind is ScalarNode and tag == _INT and _INT_TEXT.match(node.value):
-            value = int(node.value)
+        elif (
+            kind is ScalarNode
+            and tag == _INT
+            and len(node.value) < 19
+            and _INT_TEXT.match(node.value)
+        ):
+            value = int(node.value)  # a short decimal; construct_kb_int judges the rest
         else:  # an explicit or unusual tag: PyYAML's way, which refuses what we do not allow
             value = loader.construct_object(node)
         if track_aliases:
@@ -310,20 +332,48 @@ def parse_yaml(text: str) -> Any:
     except YamlProblem:
         raise
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = int(mark.line) + 1 if mark is not None else None
-        column = int(mark.column) + 1 if mark is not None else None
-        what = exc.problem or exc.context or "invalid YAML"
-        if "expected a single document" in str(exc.context or ""):
-            raise YamlProblem(
-                "yaml-syntax",
-                "a file holds more than one YAML document ('---'); keep one per file",
-                line,
-            ) from None
-        raise YamlProblem("yaml-syntax", f"YAML syntax error: {what}", line, column) from None
+        raise _syntax_problem(exc) from None
+    except yaml.reader.ReaderError as exc:
+        # libyaml counts the position in bytes of the UTF-8 text
+        line = text.encode("utf-8", "surrogatepass")[: exc.position].count(b"\n") + 1
+        raise YamlProblem(
+            "yaml-syntax",
+            f"a control character (U+{exc.character:04X}) is not allowed in YAML text; "
+            "delete it, or write it as an escape in a double-quoted string",
+            line,
+        ) from None
     except yaml.YAMLError as exc:
-        raise YamlProblem("yaml-syntax", f"YAML error: {exc}", None) from None
+        raise YamlProblem("yaml-syntax", f"YAML error: {exc}", 1) from None
     except RecursionError:
-        raise YamlProblem("yaml-forbidden", "nesting too deep to read", None) from None
+        raise YamlProblem("yaml-forbidden", "nesting too deep to read", 1) from None
     finally:
         loader.dispose()
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError) -> YamlProblem:
+    """A parser error as a located problem, naming where the unfinished construct began."""
+    mark = exc.problem_mark or exc.context_mark
+    line = int(mark.line) + 1 if mark is not None else 1
+    column = int(mark.column) + 1 if mark is not None else None
+    what = exc.problem or exc.context or "invalid YAML"
+    if "expected a single document" in str(exc.context or ""):
+        return YamlProblem(
+            "yaml-syntax",
+            "a file holds more than one YAML document ('---'); keep one per file",
+            line,
+        )
+    if "maximum nesting depth" in what:
+        return YamlProblem(
+            "yaml-forbidden",
+            f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
+            line,
+        )
+    if what.startswith("mapping values are not allowed"):
+        what += " (a line indented too deep, or an unquoted value holding ': ' - quote it)"
+    started = ""
+    context_mark = exc.context_mark
+    if exc.context and context_mark is not None and exc.problem_mark is not None:
+        context_line = int(context_mark.line) + 1
+        if context_line != line:
+            started = f" ({exc.context}, which starts on line {context_line})"
+    return YamlProblem("yaml-syntax", f"YAML syntax error: {what}{started}", line, column)

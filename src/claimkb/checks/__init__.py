@@ -6,7 +6,17 @@ from collections.abc import Callable, Iterable
 
 from ..findings import Finding
 from ..kb import KB
-from . import discrepancies, entities, quotes, references, reviews, statuses, triage, values
+from . import (
+    derived,
+    discrepancies,
+    entities,
+    quotes,
+    references,
+    reviews,
+    statuses,
+    triage,
+    values,
+)
 
 Check = Callable[[KB], Iterable[Finding]]
 
@@ -17,6 +27,7 @@ CHECKS: tuple[Check, ...] = (
     discrepancies.check,
     entities.check,
     reviews.check,
+    derived.check,
 )
 """Checks whose findings do not depend on other findings. Statuses are judged afterwards,
 against the discrepancies and resolutions these report."""

@@ -7,11 +7,19 @@ many chips). Within each (subject, property, qualifiers) group:
   booleans: any two different values conflict);
 * otherwise, overlapping values that state different amounts are a **rounding** discrepancy
   (``3 trillion`` against ``2.8 trillion``), and dates of different precision a
-  **date-precision** one (``Nov 4`` inside ``11 月初``).
+  **date-precision** one (``Nov 4`` inside ``11 月初``);
+* a source that itself states rival values (a headline's ``3 万亿`` against the body's
+  ``2.8 万亿``) is also reported as a **self-contradiction**: an article at odds with itself
+  is a finding of its own, whoever else agrees. Dates of different precision that overlap
+  (``11 月初`` and ``11 月 4—5 日``) are a refinement, not a contradiction.
 
 A claim is in a conflict exactly when some rival's range ends before its own begins or begins
 after its own ends, which the group's minimum upper bound and maximum lower bound decide in
 one pass: the check is linear in the group size.
+
+Messages list the values stated, each once: claims that state the same value in different
+words (``'invite-only testing' = 'invited testing'``, ``'2.8T' = '2.8 trillion'``) are
+listed together, so only a real difference reads as one.
 """
 
 from __future__ import annotations
@@ -43,9 +51,11 @@ def _group(
 ) -> Iterator[Finding]:
     distinct = {value_key(v) for v in values.values()}
     ranges = {cid: r for cid, v in values.items() if (r := interval(v, tolerance)) is not None}
+    if len(distinct) > 1:
+        yield from _self_contradictions(key, members, values, ranges)
     if len(ranges) < len(values):  # entities, texts, booleans: any difference conflicts
         if len(distinct) > 1:
-            yield _finding("conflict", key, members)
+            yield _finding("conflict", key, members, values)
         return
     min_upper = min(high for _, high in ranges.values())
     max_lower = max(low for low, _ in ranges.values())
@@ -55,23 +65,49 @@ def _group(
         c for c in members if min_upper < ranges[c.id][0] - eps or max_lower > ranges[c.id][1] + eps
     ]
     if in_conflict:
-        yield _finding("conflict", key, in_conflict)
+        yield _finding("conflict", key, in_conflict, values)
     elif len(distinct) > 1:
         dated = isinstance(next(iter(values.values())), DateValue)
-        yield _finding("date-precision" if dated else "rounding", key, members)
+        yield _finding("date-precision" if dated else "rounding", key, members, values)
 
 
-def _finding(slug: str, key: GroupKey, claims: list[Claim]) -> Finding:
+def _self_contradictions(
+    key: GroupKey,
+    members: list[Claim],
+    values: dict[str, Value],
+    ranges: dict[str, tuple[float, float]],
+) -> Iterator[Finding]:
+    by_source: dict[str, list[Claim]] = {}
+    for claim in members:
+        by_source.setdefault(claim.source, []).append(claim)
+    for source, claims in sorted(by_source.items()):
+        if len({value_key(values[c.id]) for c in claims}) < 2:
+            continue
+        own = [ranges[c.id] for c in claims if c.id in ranges]
+        if len(own) == len(claims) and isinstance(values[claims[0].id], DateValue):
+            if min(high for _, high in own) >= max(low for low, _ in own):
+                continue  # overlapping dates: one refines the other
+        yield _finding("self-contradiction", key, claims, values, source=source)
+
+
+def _finding(
+    slug: str, key: GroupKey, claims: list[Claim], values: dict[str, Value], **extra: str
+) -> Finding:
     claims = sorted(claims, key=lambda c: (c.file, c.line))
-    by_written: dict[str, list[str]] = {}
+    by_value: dict[object, tuple[list[str], list[str]]] = {}
     for claim in claims:
-        by_written.setdefault(claim.written, []).append(claim.id)
+        value = values.get(claim.id)
+        identity = value_key(value) if value is not None else ("written", claim.written)
+        writtens, ids = by_value.setdefault(identity, ([], []))
+        if claim.written not in writtens:
+            writtens.append(claim.written)
+        ids.append(claim.id)
     parts = []
-    for written, ids in list(by_written.items())[:MAX_LISTED]:
+    for writtens, ids in list(by_value.values())[:MAX_LISTED]:
         shown = ", ".join(ids[:3]) + (f" +{len(ids) - 3}" if len(ids) > 3 else "")
-        parts.append(f"{written!r} ({shown})")
-    if len(by_written) > MAX_LISTED:
-        parts.append(f"... {len(by_written) - MAX_LISTED} more values")
+        parts.append(" = ".join(repr(w) for w in writtens) + f" ({shown})")
+    if len(by_value) > MAX_LISTED:
+        parts.append(f"... {len(by_value) - MAX_LISTED} more values")
     joiner = " vs " if slug == "conflict" else " ~ "
     qualifiers = "".join(f" [{k}={v}]" for k, v in key[2])
     first = claims[0]
@@ -85,4 +121,5 @@ def _finding(slug: str, key: GroupKey, claims: list[Claim]) -> Finding:
         qualifiers=qualifiers,
         values=joiner.join(parts),
         written={c.id: c.written for c in claims},
+        **extra,
     )

@@ -4,7 +4,8 @@ Candidates are drawn only from entities of the kind the property expects (a data
 is compared with places, not with companies), and entities inside the property's ``within``
 context rank first: "Ulanbaatoi" is spelled closer to Ulaanbaatar, the Mongolian capital, but
 a Chinese data-centre city property ranks Ulanqab, in Inner Mongolia, above it. The tool lists
-candidates; it never corrects the value.
+candidates; it never corrects the value. A value naming a known entity of another kind than
+the property expects is reported as an invalid value.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from rapidfuzz import fuzz, process
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..model import Datatype, Property
+from ..model import Claim, Datatype, Property
 from ..values import EntityName, name_key
+from .references import broken_entity
 
 MAX_CANDIDATES = 3
 MIN_SCORE = 50.0
@@ -25,9 +27,14 @@ MIN_SCORE = 50.0
 def check(kb: KB) -> Iterator[Finding]:
     for claim in kb.claims.values():
         value = kb.value(claim.id)
-        if not isinstance(value, EntityName) or value.entity is not None:
+        if not isinstance(value, EntityName):
+            continue
+        if broken_entity(kb, value.name):  # its entity record failed validation
             continue
         prop = kb.properties[claim.property]
+        if value.entity is not None:
+            yield from _wrong_kind(kb, claim, value.entity, prop)
+            continue
         candidates = nearest(kb, value.name, prop)
         shown = ", ".join(_describe(c, prop.within) for c in candidates) or "none of that kind"
         yield make(
@@ -40,6 +47,23 @@ def check(kb: KB) -> Iterator[Finding]:
             kind=prop.entity_kind or "entity",
             candidates=shown,
             nearest=candidates,
+        )
+
+
+def _wrong_kind(kb: KB, claim: Claim, entity_id: str, prop: Property) -> Iterator[Finding]:
+    """A known entity of another kind than the property expects (a company given as a
+    data-centre city) is as wrong as an unknown name, and easier to miss."""
+    kind = kb.entities[entity_id].kind
+    if prop.entity_kind and kind != prop.entity_kind:
+        yield make(
+            "invalid-value",
+            claim.file,
+            claim.line_of("value"),
+            [claim.id],
+            what=f"claim '{claim.id}'",
+            field="value",
+            detail=f"names '{entity_id}' (kind {kind}), but property '{prop.id}' expects "
+            f"kind {prop.entity_kind}",
         )
 
 

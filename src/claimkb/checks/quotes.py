@@ -39,7 +39,11 @@ class Snapshot:
 
     @classmethod
     def read(cls, path: Path) -> Snapshot:
-        raw = decode(path.read_bytes()[:MAX_SNAPSHOT_BYTES])
+        with path.open("rb") as handle:  # never more than the limit in memory
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
+        if len(data) > MAX_SNAPSHOT_BYTES:  # cut at a line end, not inside a character
+            data = data[: data.rfind(b"\n", 0, MAX_SNAPSHOT_BYTES) + 1]
+        raw = decode(data)
         parts: list[str] = []
         starts: list[int] = []
         lines: list[int] = []
@@ -81,14 +85,20 @@ def find_snapshot(
     """Where the snapshot named ``snapshot`` is found under the KB at ``root``: (path, or
     None; why the name is refused, or None). The cache asks the same question to tell
     whether a snapshot the check read has moved or changed."""
-    relative = PurePosixPath(snapshot.replace("\\", "/"))
-    if relative.is_absolute() or (snapshot[1:3] == ":/"):
+    written = snapshot.replace("\\", "/")
+    relative = PurePosixPath(written)
+    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
         return None, "is absolute; give it relative to a snapshot directory"
     if ".." in relative.parts:
         return None, "climbs out of the snapshot directories with '..'"
+    if "\x00" in snapshot:
+        return None, "contains a NUL character"
     for directory in snapshot_dirs:
-        base = (root / directory).resolve()
-        candidate = (base / relative).resolve()
+        try:
+            base = (root / directory).resolve()
+            candidate = (base / relative).resolve()
+        except (OSError, RuntimeError) as exc:  # too long, a symlink loop ...
+            return None, f"cannot be resolved ({getattr(exc, 'strerror', None) or exc})"
         if not candidate.is_relative_to(base):
             return None, "leads outside its snapshot directory through a symbolic link"
         if candidate.is_file():

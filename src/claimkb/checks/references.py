@@ -19,6 +19,11 @@ def _hint(ref: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{best[0]}'?)" if best else ""
 
 
+def _entity_names(kb: KB) -> list[str]:
+    """Every id, name and alias, so a misspelt alias gets a hint too."""
+    return [n for e in kb.entities.values() for n in (e.id, e.name, *e.aliases)]
+
+
 def check(kb: KB) -> Iterator[Finding]:
     yield from _claims(kb)
     yield from _sources(kb)
@@ -28,7 +33,21 @@ def check(kb: KB) -> Iterator[Finding]:
 
 def _known(kb: KB, section: str, ref: str) -> bool:
     table: dict[str, object] = getattr(kb, section)
-    return ref in table or ref in kb.broken.get(section, ())
+    return (
+        ref in table
+        or ref in kb.broken.get(section, ())
+        or section in kb.broken.get("unread", ())  # it may be in a file that cannot be read
+    )
+
+
+def broken_entity(kb: KB, name: str) -> bool:
+    """Whether ``name`` belongs to an entity record that failed validation (whose own
+    finding already says what to fix)."""
+    return (
+        name in kb.broken.get("entities", ())
+        or name_key(name) in kb.broken.get("entity-names", ())
+        or "entities" in kb.broken.get("unread", ())
+    )
 
 
 def _claims(kb: KB) -> Iterator[Finding]:
@@ -56,7 +75,7 @@ def _claims(kb: KB) -> Iterator[Finding]:
                     ref=ref,
                     hint=_hint(ref, kb.sources),
                 )
-        if kb.entity(claim.subject) is None and claim.subject not in kb.broken.get("entities", ()):
+        if kb.entity(claim.subject) is None and not broken_entity(kb, claim.subject):
             yield make(
                 "unknown-subject",
                 claim.file,
@@ -64,7 +83,7 @@ def _claims(kb: KB) -> Iterator[Finding]:
                 ids,
                 what=what,
                 ref=claim.subject,
-                hint=_hint(claim.subject, kb.entities),
+                hint=_hint(claim.subject, _entity_names(kb)),
             )
         prop = kb.properties.get(claim.property)
         if prop is None:
@@ -116,6 +135,15 @@ def _sources(kb: KB) -> Iterator[Finding]:
                     ref=ref,
                     hint=_hint(ref, kb.sources),
                 )
+        if source.issued_by and kb.entity(source.issued_by) is None:
+            yield make(
+                "invalid-value",
+                source.file,
+                source.line_of("issued_by"),
+                what=f"source '{source.id}'",
+                field="issued_by",
+                detail=f"is '{source.issued_by}', which is not an entity",
+            )
 
 
 def _registries(kb: KB) -> Iterator[Finding]:
@@ -177,7 +205,11 @@ def _registries(kb: KB) -> Iterator[Finding]:
                 field="entity_kind",
                 detail="applies only to entity properties",
             )
-        elif prop.entity_kind and prop.entity_kind not in kinds:
+        elif (
+            prop.entity_kind
+            and prop.entity_kind not in kinds
+            and "entities" not in kb.broken.get("unread", ())
+        ):
             yield make(
                 "unknown-entity-kind",
                 prop.file,

@@ -5,8 +5,12 @@
 * ``refuted`` needs a resolution that prefers a different value, or a verdict that refutes it;
 * ``imprecise`` needs a resolution that prefers a more precise rival;
 * ``disputed`` needs a discrepancy or a verdict that disputes it;
-* ``vendor-claim`` needs an official announcement among the sources it rests on;
-* a claim a resolution rejects cannot stay ``verified``, ``single-source`` or ``unchecked``.
+* ``vendor-claim`` needs an interested party's own statement (an announcement, or a source
+  ``issued_by`` an organisation) among the sources it rests on;
+* a claim a resolution rejects cannot stay ``verified``, ``single-source`` or ``unchecked``;
+* a derived claim is also ``verified`` when it recomputes from verified inputs and constants,
+  is never ``verified`` when its recomputation fails, and a failed recomputation supports
+  ``refuted``, ``imprecise`` and ``disputed``.
 
 Statuses weaker than the evidence (``single-source`` with two independent supporters) get a
 warning suggesting ``verified``.
@@ -17,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..analysis import agrees, independent_support, origins
+from ..derive import arithmetic_support
 from ..findings import Finding, make
 from ..kb import KB
-from ..model import Claim, Resolution, SourceKind, Status
+from ..model import Claim, Resolution, Status
 from ..values import Verdict
 
 _ASSERTIVE = {Status.VERIFIED, Status.SINGLE_SOURCE, Status.VENDOR_CLAIM, Status.UNCHECKED}
@@ -99,38 +104,48 @@ def _problem(
             f"resolution '{rejection.id}' prefers '{rejection.preferred}', which states a "
             "different value"
         )
+    arithmetic = arithmetic_support(kb, claim)
     if status is Status.VERIFIED:
-        support = independent_support(kb, claim)
-        if len(support) < 2:
+        if arithmetic == "mismatch":
+            return "recomputing it does not give the stated value (see `claimkb explain`)"
+        if arithmetic != "verified" and len(independent_support(kb, claim)) < 2:
             rests_on = ", ".join(sorted(origins(kb, claim)))
+            hint = "; or derive it from verified inputs" if claim.derived else ""
             return (
                 "only one independent source states this value (it rests on "
-                f"{rests_on}); sources that relay one another count once"
+                f"{rests_on}); sources that relay one another or that one organisation issued "
+                f"count once{hint}"
             )
     elif status is Status.REFUTED:
-        if rejection is None and Status.REFUTED.value not in verdicts:
-            return "no resolution prefers a rival value and no verdict refutes it"
+        refuted = rejection is not None or Status.REFUTED.value in verdicts
+        if not refuted and arithmetic != "mismatch":
+            hint = ", nor does its recomputation fail" if claim.derived else ""
+            return f"no resolution prefers a rival value and no verdict refutes it{hint}"
     elif status is Status.IMPRECISE:
-        if rejection is None:
+        if rejection is None and arithmetic != "mismatch":
             return "no resolution prefers a more precise rival"
     elif status is Status.DISPUTED:
         if not in_discrepancy and rejection is None and not verdicts & _DOUBTING:
             return "no rival claim, resolution or verdict disputes it"
     elif status is Status.VENDOR_CLAIM:
-        if not any(_is_announcement(kb, s) for s in origins(kb, claim)):
-            return "none of the sources it rests on is an official announcement"
+        if not any(_is_interested(kb, s) for s in origins(kb, claim)):
+            return (
+                "none of the sources it rests on is an interested party's own statement "
+                "(an announcement, or a source with issued_by)"
+            )
     return None
 
 
-def _is_announcement(kb: KB, source_id: str) -> bool:
+def _is_interested(kb: KB, source_id: str) -> bool:
     source = kb.sources.get(source_id)
-    return source is not None and source.kind is SourceKind.ANNOUNCEMENT
+    return source is not None and source.interested
 
 
 def _only_vendors(kb: KB, claim: Claim, support: list[list[Claim]]) -> bool:
-    """For a vendor claim: true when every independent supporter is itself an announcement."""
+    """For a vendor claim: true when every independent supporter is itself an interested
+    party's statement (two vendors agreeing do not make a claim independently verified)."""
     if claim.status is not Status.VENDOR_CLAIM:
         return False
     return all(
-        any(_is_announcement(kb, s) for c in group for s in origins(kb, c)) for group in support
+        any(_is_interested(kb, s) for c in group for s in origins(kb, c)) for group in support
     )

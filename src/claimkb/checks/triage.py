@@ -2,8 +2,11 @@
 
 A resolution triages a discrepancy when it lists every claim the discrepancy involves. A
 discrepancy that gains a claim (a new article restating the figure) is no longer covered, so
-a pull request cannot slip a new contradiction past an old resolution. Resolutions that match
-nothing are reported as stale.
+a pull request cannot slip a new contradiction past an old resolution. When several
+resolutions cover a discrepancy, the most specific one (fewest claims) triages it: an
+article's self-contradiction keeps its own resolution even though the resolution of the
+wider rounding discrepancy also lists its claims. Resolutions that match nothing are
+reported as stale.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from ..model import Resolution
 
 def apply(kb: KB, findings: Iterable[Finding]) -> list[Finding]:
     by_claim: dict[str, list[Resolution]] = defaultdict(list)
-    for resolution in sorted(kb.resolutions.values(), key=lambda r: r.id):
+    for resolution in sorted(kb.resolutions.values(), key=lambda r: (len(set(r.claims)), r.id)):
         for claim_id in resolution.claims:
             by_claim[claim_id].append(resolution)
     used: set[str] = set()

@@ -1,5 +1,5 @@
-"""Values that cannot be read for their property's datatype, and counts that do not match
-the items the source lists."""
+"""Values that cannot be read for their property's datatype, source dates that cannot be
+read, and counts that do not match the items the source lists."""
 
 from __future__ import annotations
 
@@ -7,19 +7,16 @@ from collections.abc import Iterator
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..values import Quantity, ValueProblem, expected_forms
+from ..values import Quantity, ValueProblem, expected_forms, parse_date
 
 
 def check(kb: KB) -> Iterator[Finding]:
+    yield from _source_dates(kb)
     for claim_id, value in kb.values.items():
         claim = kb.claims[claim_id]
         prop = kb.properties[claim.property]
         if isinstance(value, ValueProblem):
-            line = (
-                claim.line_of("bounds")
-                if str(value).startswith("bounds")
-                else claim.line_of("value")
-            )
+            line = claim.line_of(value.field)
             yield make(
                 "unparseable-value",
                 claim.file,
@@ -60,3 +57,22 @@ def _count(claim_id: str, kb: KB, value: object) -> Iterator[Finding]:
             listed=listed,
             items="; ".join(claim.items),
         )
+
+
+def _source_dates(kb: KB) -> Iterator[Finding]:
+    """A source's date gives the year of the dates its claims write without one, so it must
+    be a readable date with a year."""
+    for source in kb.sources.values():
+        if source.date is None:
+            continue
+        try:
+            parse_date(str(source.date))
+        except ValueProblem as problem:
+            yield make(
+                "invalid-value",
+                source.file,
+                source.line_of("date"),
+                what=f"source '{source.id}'",
+                field="date",
+                detail=f"is {str(source.date)!r}: {problem} (write e.g. 2026-11-06 or 2026-11)",
+            )

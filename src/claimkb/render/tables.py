@@ -73,7 +73,8 @@ def show(console: Console, data: dict[str, Any]) -> None:
     if source:
         console.print(
             f"  source: {escape(source['id'])} — {escape(source['title'])} "
-            f"({escape(source['publisher'])}, {escape(str(source.get('date')))})"
+            f"({escape(source.get('publisher') or 'publisher not named')}, "
+            f"{escape(str(source.get('date') or 'undated'))})"
         )
     console.print(f"  quote: “{escape(claim['quote'])}”")
     if claim["note"]:
@@ -85,6 +86,8 @@ def show(console: Console, data: dict[str, Any]) -> None:
     )
     if data["rivals"]:
         claims(console, data["rivals"], title="rival claims")
+    if data["also_claimed"]:
+        claims(console, data["also_claimed"], title="other values claimed (multi-valued property)")
     for review in data["reviews"]:
         console.print(f"  reviewed by {escape(review['id'])}: {escape(review['value'])}")
     for resolution in data["resolutions"]:
@@ -112,6 +115,8 @@ def entity(console: Console, data: dict[str, Any]) -> None:
     claims(console, data["claims"], title="claims about it")
     if data["named_by"]:
         claims(console, data["named_by"], title="claims naming it")
+    if data.get("misspelt_by"):
+        claims(console, data["misspelt_by"], title="claims misspelling it (triaged)")
 
 
 def sources(console: Console, rows: list[dict[str, Any]]) -> None:
@@ -125,7 +130,7 @@ def sources(console: Console, rows: list[dict[str, Any]]) -> None:
                 for x in (
                     row["id"],
                     row["kind"],
-                    row["publisher"],
+                    row.get("publisher") or "",
                     row.get("date") or "",
                     row["language"],
                     row["claims"],

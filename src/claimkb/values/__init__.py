@@ -31,13 +31,14 @@ _SEPARATORS = re.compile(r"[\s\-_·•・]+")
 
 
 def name_key(name: str) -> str:
-    """The form names are compared in: NFKC, case-folded, separators collapsed.
+    """The form names are compared in: NFKC, case-folded, separators ignored.
 
-    ``Kimi-K3.1 Pro``, ``kimi k3.1 pro`` and ``Kimi K3.1  Pro`` share one key, so an alias list
-    need not spell out each hyphenation and capitalisation.
+    ``Kimi-K3.1 Pro``, ``kimi k3.1 pro``, ``Kimi K3.1  Pro`` and ``KimiK3.1Pro`` share one key,
+    and so do ``基米 X`` and ``基米X`` (a space between Chinese and Latin letters is optional), so
+    an alias list need not spell out each hyphenation, spacing and capitalisation.
     """
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return _SEPARATORS.sub(" ", folded).strip()
+    return _SEPARATORS.sub("", folded)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,8 @@ class DateValue:
     earliest: date
     latest: date
     precision: str
-    """``day``, ``days`` (a range), ``part-of-month``, ``month`` or ``year``."""
+    """``day``, ``days`` (a range of days), ``part-of-month``, ``month``, ``year`` or
+    ``range`` (between two dates of coarser precision)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -134,6 +135,10 @@ def _build(year: int, month: int, d1: str | None, d2: str | None, part: str | No
     return DateValue(_day(year, month, 1), _day(year, month, _month_end(year, month)), "month")
 
 
+_BETWEEN = re.compile(r"\s*(?:–|—|~|～|\bto\b|\buntil\b|至|到|\s-\s)\s*")
+_BARE_DAY = re.compile(rf"^(\d{{1,2}}){_ORD}\s*[日号]?$")
+
+
 def parse_date(text: str, default_year: int | None = None) -> DateValue:
     """Parse a written date; ``default_year`` is the year of the claim's source."""
     result = _remembered(text, default_year)
@@ -156,6 +161,45 @@ def _parse(text: str, default_year: int | None) -> DateValue:
     text = " ".join(str(text).split())
     if not text:
         raise ValueProblem("the value is empty")
+    try:
+        return _single(text, original, default_year)
+    except _NoForm as problem:
+        spanned = _span(text, default_year)
+        if spanned is None:
+            raise problem from None
+        return spanned
+
+
+class _NoForm(ValueProblem):
+    """The text matches none of the single-date forms (it may still be a span of two)."""
+
+
+def _span(text: str, default_year: int | None) -> DateValue | None:
+    """Two dates joined by a range separator: ``Nov 4 - Nov 5``, ``11 月 4 日至 5 日``,
+    ``Nov 30 – Dec 2``. The second end may leave out what it shares with the first."""
+    for separator in _BETWEEN.finditer(text):
+        left, right = text[: separator.start()], text[separator.end() :]
+        if not left or not right:
+            continue
+        try:
+            first = _single(left, left, default_year)
+            bare = _BARE_DAY.match(right)
+            if bare:
+                anchor = first.earliest
+                day = _day(anchor.year, anchor.month, int(bare.group(1)))
+                last = DateValue(day, day, "day")
+            else:
+                last = _single(right, right, first.earliest.year)
+        except ValueProblem:
+            continue
+        if last.latest < first.earliest:
+            raise ValueProblem(f"the range {text!r} runs backwards")
+        both_days = first.precision == last.precision == "day"
+        return DateValue(first.earliest, last.latest, "days" if both_days else "range")
+    return None
+
+
+def _single(text: str, original: str, default_year: int | None) -> DateValue:
     iso = _ISO.match(text)
     if iso:
         year = int(iso.group(1))
@@ -175,7 +219,7 @@ def _parse(text: str, default_year: int | None) -> DateValue:
             if part and en.group("d1"):
                 raise ValueProblem(f"{original!r} gives both a part of the month and a day")
             return _build(year, month, en.group("d1"), en.group("d2"), part)
-    raise ValueProblem(f"{original!r} is not a date form claimkb reads")
+    raise _NoForm(f"{original!r} is not a date form claimkb reads")
 
 
 def year_of(written: object) -> int | None:

@@ -145,7 +145,11 @@ _UPPER_PREFIX = (
     "低于",
 )
 _NEARLY_PREFIX = ("nearly", "almost", "close to", "just under", "将近", "接近", "近")
-_LOWER_SUFFIX = ("+", "以上", "多", "余", "or more", "plus")
+_LOWER_SUFFIX = ("+", "以上", "or more", "plus")
+_ODD_SUFFIX = ("多", "余")
+"""Chinese "100 多", "30 余": more than the number, but less than the next step of its last
+significant digit (100 多 is 100 to 200, 30 余 is 30 to 40)."""
+_ODD_INFIX = re.compile(r"(?<=\d)\s*[多余]\s*(?=[万亿千百])")
 _UPPER_SUFFIX = ("以下", "以内", "or less", "or fewer")
 _VAGUE = {
     "tens of": (10.0, 100.0),
@@ -170,6 +174,7 @@ _VAGUE = {
     "几": (2.0, 9.0),
 }
 _MAGNITUDES = {
+    "hundred": 1e2,
     "thousand": 1e3,
     "thousands": 1e3,
     "million": 1e6,
@@ -242,6 +247,34 @@ _WORDS = {
     "triple": 3,
     "thrice": 3,
 }
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+}
+"""Ordinal words (a rank: "ranks first ... and thirteenth overall") read as exact integers."""
+_UNIT_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
 _CN_DIGITS = {
     "零": 0,
     "〇": 0,
@@ -266,10 +299,15 @@ _NUMBER = re.compile(
     re.VERBOSE,
 )
 _SUPER_EXP = re.compile(r"10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)")
-_WORD_NUMBER = re.compile(
-    r"(?P<w>(?:[a-z]+)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\b", re.I
-)
+_POWER = re.compile(r"10\s*(?:\^|\*\*)\s*(?P<e>[-+]?\d+)")
+_WORD_NUMBER = re.compile(rf"(?P<w>(?:[a-z]+)(?:[- ](?:{_UNIT_WORDS}|{_UNIT_ORDINALS}))?)\b", re.I)
+_COMPOUND_HYPHEN = re.compile(r"(?<=[0-9A-Za-z])-(?=[A-Za-z])")
+"""A hyphen joining a number to its magnitude or noun in a compound adjective
+("3-trillion-parameter", "one-million-token", "10,000-GPU"): read as a space. Ranges
+("4-5") and exponents ("1e-5") have a digit after the hyphen and are untouched."""
 _CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百千]+")
+_NOT_A_NOUN = frozenset("零〇一二两三四五六七八九十百千万亿.,，。^*×·/:;+-=<>~_")
+"""First characters of a rest that continues a number rather than naming what is counted."""
 _RANGE_SEP = re.compile(r"\s*(?:–|—|-|~|～|to|至|到|and)\s*")
 
 
@@ -316,18 +354,32 @@ def _strip_suffix(text: str, options: tuple[str, ...], lasts: str = "") -> tuple
 
 
 def _read_number(text: str) -> _Num | None:
-    """Read a leading number in digits, English words or Chinese numerals."""
+    """Read a leading number in digits, English words or Chinese numerals; ordinals
+    ("13th", "thirteenth", "第十三", "第 4") read as the integer they rank."""
+    if text.startswith("第"):
+        ordinal = _read_number(text[1:].lstrip())
+        if ordinal is None or ordinal.value != int(ordinal.value):
+            return None
+        return _Num(ordinal.value, 1.0, ordinal.rest)
+    match = _POWER.match(text)  # "10^12", "10¹²": a bare power of ten
+    if match:
+        exponent = _exponent(match.group("e"))
+        value = _scaled(1.0, exponent)
+        return _Num(value, value, text[match.end() :].lstrip())
     match = _NUMBER.match(text)
     if match:
         raw = match.group("num").replace(",", "")
         decimals = match.group("dec") or match.group("dec2") or ""
-        exponent = int(match.group("e1") or match.group("e2") or 0)
-        value = float(raw) * 10.0**exponent
-        place = 10.0 ** (exponent - len(decimals))
+        exponent = _exponent(match.group("e1") or match.group("e2") or "0")
+        value = _scaled(float(raw), exponent)
+        place = 10.0 ** (exponent - min(len(decimals), 300))
         return _Num(value, place, text[match.end() :].lstrip())
     match = _WORD_NUMBER.match(text)
     if match:
         parts = re.split(r"[- ]", match.group("w").lower())
+        if parts[-1] in _ORDINALS and all(p in _WORDS for p in parts[:-1]):
+            value = float(sum(_WORDS[p] for p in parts[:-1]) + _ORDINALS[parts[-1]])
+            return _Num(value, 1.0, text[match.end() :].lstrip())
         if all(p in _WORDS for p in parts):
             value = float(sum(_WORDS[p] for p in parts))
             if parts == ["half"]:
@@ -346,9 +398,30 @@ def _read_number(text: str) -> _Num | None:
     return None
 
 
+def _exponent(written: str) -> int:
+    exponent = int(written)
+    if abs(exponent) > 300:
+        raise ValueProblem(f"the exponent {exponent} is out of range")
+    return exponent
+
+
+def _scaled(mantissa: float, exponent: int) -> float:
+    """``mantissa × 10**exponent``, refusing numbers too large for a float."""
+    try:
+        value = mantissa * 10.0**exponent
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value):
+        raise ValueProblem("the number is too large to compare (above 10³⁰⁸)")
+    return value
+
+
 def _chinese_integer(text: str) -> int | None:
+    """``一千零四十`` -> 1040; None for a string of bare digits (``二〇二六``)."""
     total, digit = 0, None
     for ch in text:
+        if ch in "零〇" and digit is None and total:  # 一千零四十: 零 marks a skipped place
+            continue
         if ch in _CN_DIGITS:
             if digit is not None:
                 return None
@@ -394,8 +467,10 @@ def _match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | No
     if dimension in IMPLICIT:
         head = re.split(r"\s+", rest, maxsplit=1)[0]
         head_unit = compose(head)
-        if head_unit is not None and head_unit.dimension == dimension:
+        if head_unit is not None:  # of another dimension: the caller reports the mismatch
             return head_unit, None
+        if rest[0].isdigit() or rest[0] in _NOT_A_NOUN:
+            return None, f"cannot read {rest!r} after the number"
         return None, None
     words = rest.split()
     for cut in range(len(words) - 1, 0, -1):
@@ -420,8 +495,10 @@ def _read_single(text: str, dimension: str | None) -> _Reading:
     first_error = None
     options = _read_magnitude(num.rest)
     unit, error = _match_unit(num.rest, dimension)
-    if unit is not None and error is None and (dimension is None or _fits(unit, dimension)):
-        return _Reading(num.value, num.place, 1.0, unit)  # "5.6 TB": keep TB as the unit
+    if unit is not None and error is None:
+        if dimension is None or _fits(unit, dimension):
+            return _Reading(num.value, num.place, 1.0, unit)  # "5.6 TB": keep TB as the unit
+        first_error = _mismatch(text, unit, dimension)
     for magnitude, rest in options:
         unit, error = _match_unit(rest, dimension)
         if error:
@@ -445,6 +522,17 @@ def _fits(unit: Unit | None, dimension: str) -> bool:
     return unit.dimension == dimension
 
 
+def _odd_step(value: float) -> float:
+    """The step of the last significant digit of a whole number: 100 -> 100, 30 -> 10."""
+    if value <= 0 or value != int(value):
+        return 1.0
+    step, rest = 1, int(value)
+    while rest % 10 == 0:
+        rest //= 10
+        step *= 10
+    return float(step)
+
+
 _PREFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
     (_longest_first(options), "".join({o[0] for o in options}), flag)
     for options, flag in (
@@ -460,6 +548,7 @@ _SUFFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
         (_APPROX_SUFFIX, "approx"),
         (_LOWER_SUFFIX, "lower"),
         (_UPPER_SUFFIX, "upper"),
+        (_ODD_SUFFIX, "odd"),
     )
 )
 _VAGUE_ORDER = tuple(sorted(_VAGUE.items(), key=lambda kv: -len(kv[0])))
@@ -488,11 +577,13 @@ def _remembered(text: str, dimension: str | None) -> Quantity | str:
 def _parse(text: str, dimension: str | None) -> Quantity:
     original = text
     text = _SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT), text)
-    text = text.translate(_FULLWIDTH).strip()
+    text = _COMPOUND_HYPHEN.sub(" ", text.translate(_FULLWIDTH)).strip()
     if not text:
         raise ValueProblem("the value is empty")
-    approximate = lower_open = upper_open = nearly = False
+    approximate = lower_open = upper_open = nearly = odd = False
     vague: tuple[float, float] | None = None
+    text, infix = _ODD_INFIX.subn(" ", text)  # "100 多万": 100-odd ten-thousands
+    odd = infix > 0
     for _ in range(4):
         changed = False
         for options, firsts, flag in _PREFIXES:
@@ -510,6 +601,7 @@ def _parse(text: str, dimension: str | None) -> Quantity:
                 approximate |= flag == "approx"
                 lower_open |= flag == "lower"
                 upper_open |= flag == "upper"
+                odd |= flag == "odd"
         if not changed:
             break
     lowered = text.lower()
@@ -557,18 +649,25 @@ def _parse(text: str, dimension: str | None) -> Quantity:
         ):
             raise ValueProblem(f"the two ends of {original!r} have different units")
         unit = high.unit or low.unit
-        lo = low.value * low.magnitude
+        # "500 GB – 2 TB": the low end is converted into the unit of the high end
+        ratio = low.unit.factor / unit.factor if low.unit is not None and unit is not None else 1
+        lo = low.value * low.magnitude * ratio
         hi = high.value * high.magnitude
         if lo > hi:
             raise ValueProblem(f"the range {original!r} runs backwards")
-        half = max(low.place * low.magnitude, high.place * high.magnitude) / 2
+        low_half = low.place * low.magnitude * ratio / 2  # each end keeps its own precision
+        high_half = high.place * high.magnitude / 2
+        counted = unit.dimension if unit is not None else (dimension or "count")
+        whole = all(end.magnitude == 1.0 and end.place >= 1.0 for end in (low, high))
+        if counted == "count" and whole and not approximate:
+            low_half = high_half = 0.0  # "4–5 nodes": whole things, exactly four to five
         slack = APPROX_SLACK * hi if approximate else 0.0
         return _build(
             original,
             None,
-            lo - half - slack,
-            hi + half + slack,
-            half,
+            lo - low_half - slack,
+            hi + high_half + slack,
+            max(low_half, high_half),
             unit,
             dimension,
             approximate,
@@ -586,6 +685,12 @@ def _parse(text: str, dimension: str | None) -> Quantity:
     if approximate:
         half = reading.place * reading.magnitude / 2 + APPROX_SLACK * abs(amount)
     lo, hi = amount - half, amount + half
+    if lower_open + upper_open + odd > 1:
+        raise ValueProblem(
+            f"{original!r} is both a lower and an upper bound; write one, or a range"
+        )
+    if odd:
+        lo, hi = amount, amount + _odd_step(reading.value) * reading.magnitude
     if lower_open:
         lo, hi = amount, INF
     if upper_open:
@@ -654,6 +759,13 @@ def _build(
     def scale(x: float) -> float:
         return x * factor if math.isfinite(x) else x
 
+    def overflows(x: float | None) -> bool:  # open ends are infinite; nothing else may be
+        return x is not None and (math.isnan(x) or math.isfinite(x) != math.isfinite(scale(x)))
+
+    if any(overflows(x) for x in (nominal, lower, upper)) or (
+        nominal is not None and not math.isfinite(nominal)
+    ):
+        raise ValueProblem("the number is too large to compare (above 10³⁰⁸)")
     return Quantity(
         nominal=None if nominal is None else nominal * factor,
         lower=scale(lower),

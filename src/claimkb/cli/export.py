@@ -1,0 +1,88 @@
+"""``claimkb export``: the KB as ClaimReview JSON-LD, CSV or an SQLite database."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import RootOption, app, fail, open_kb
+
+
+class ExportFormat(StrEnum):
+    claimreview = "claimreview"
+    csv = "csv"
+    sqlite = "sqlite"
+
+
+@app.command()
+def export(
+    format: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="claimreview: schema.org JSON-LD of every checked claim; csv: one row per "
+            "claim; sqlite: a database of the whole KB and its findings.",
+        ),
+    ],
+    root: RootOption = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to this file (atomically) instead of printing; required for sqlite.",
+            show_default=False,
+        ),
+    ] = None,
+    author: Annotated[
+        str | None,
+        typer.Option(
+            "--author",
+            help="Name of the organisation publishing the reviews (claimreview). "
+            "Default: the KB root's directory name.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Export the KB for other tools: ClaimReview JSON-LD, CSV, or SQLite."""
+    if format is ExportFormat.sqlite and output is None:
+        raise fail("--format sqlite writes a database file: give --output FILE")
+    kb = open_kb(root)
+    if kb.load_findings:
+        typer.echo(
+            f"claimkb: note: {len(kb.load_findings)} record(s) or file(s) could not be read "
+            "and are not exported; run `claimkb check` to see them",
+            err=True,
+        )
+    if format is ExportFormat.sqlite:
+        from ..api import check
+        from ..export.sqlite import write_sqlite
+
+        assert output is not None
+        try:
+            write_sqlite(kb, check(kb), output)
+        except OSError as exc:
+            raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        return
+    if format is ExportFormat.claimreview:
+        from ..export.claimreview import to_claimreview
+        from ..render.json import dumps
+
+        text = dumps(to_claimreview(kb, author or kb.root.name)) + "\n"
+    else:
+        from ..export.tabular import to_csv
+
+        text = to_csv(kb)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    from ..atomic import write_atomic
+
+    try:
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        raise fail(f"cannot write {output}: {exc.strerror or exc}") from None

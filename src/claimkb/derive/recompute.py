@@ -1,0 +1,299 @@
+"""Recomputing every derived claim of a KB: inputs, ranges, verdicts (once per KB).
+
+* A claim input counts with the range its written digits allow (``2.8 trillion`` is
+  [2.75, 2.85]×10¹²): the check asks whether the article's own figures give its result. An
+  approximation marker (``约``, ``about``) says the figure is rounded, which its digits already
+  express; the extra 5% ``claimkb`` allows when comparing rival claims is not used here, or
+  every rounding slip would vanish inside it. Explicit ``bounds``, comparators (``up to 8``)
+  and written ranges (``4–5``) count with their own range.
+* A constant is exact: it is a definition (FP8 is 1 byte per parameter), not a measurement.
+* An input that is itself derived counts with its *stated* value, as the article used it, so
+  each arithmetic step is judged on its own and a slip is reported where it happens.
+* The stated value is compared by its digits too (``约 3.75 TB`` is [3.745, 3.755] TB); a
+  mismatch is a stated range that does not meet the recomputed one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis import memo
+from ..kb import KB
+from ..model import Claim, Datatype, Status
+from ..values import Quantity, ValueProblem
+from ..values.units import Unit
+from . import dimensions as dims
+from .constants import ConstantValue, constant_values
+from .evaluate import EvalError, Operand, Step, evaluate
+from .expr import ExprError, Node, refs
+from .graph import cycles, ordered_cycle, trees
+from .interval import REL_EPS, Interval, overlaps
+
+__all__ = [
+    "arithmetic_support",
+    "MATCHES",
+    "MISMATCH",
+    "ERROR",
+    "UNCHECKED",
+    "Input",
+    "Problem",
+    "Outcome",
+    "outcomes",
+    "written_range",
+    "written_unit",
+]
+
+MATCHES, MISMATCH, ERROR, UNCHECKED = "matches", "mismatch", "error", "unchecked"
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    ref: str
+    kind: str
+    """``claim`` or ``constant``."""
+    written: str
+    quantity: Quantity
+    operand: Operand
+    nominal: Operand | None = None
+    """For a constant with ``nominal:``: that figure, exact."""
+    nominal_written: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a derivation could not be recomputed; ``slug`` is the finding to report."""
+
+    slug: str
+    detail: str
+    column: int | None = None
+    ref: str | None = None
+
+
+@dataclass(eq=False)
+class Outcome:
+    claim: Claim
+    verdict: str
+    tree: Node | None = None
+    inputs: dict[str, Input] = field(default_factory=dict)
+    result: Operand | None = None
+    stated: Interval | None = None
+    """The stated value's digit range, in root units."""
+    stated_unit: Unit | None = None
+    steps: list[Step] = field(default_factory=list)
+    causes: list[Any] = field(default_factory=list)
+    """:class:`~claimkb.derive.causes.Cause` s, most likely first (mismatches only)."""
+    problem: Problem | None = None
+    why_unchecked: str | None = None
+
+    @property
+    def expr(self) -> str:
+        return self.claim.derived.expr if self.claim.derived else ""
+
+    @property
+    def units(self) -> list[Unit | None]:
+        """Units to show values in: the stated value's, then the inputs' as written."""
+        return [self.stated_unit, *(written_unit(i.quantity) for i in self.inputs.values())]
+
+    @property
+    def env(self) -> dict[str, Operand]:
+        return {ref: item.operand for ref, item in self.inputs.items()}
+
+
+def written_unit(quantity: Quantity) -> Unit:
+    """The unit a quantity was written in, as a unit-table entry."""
+    return Unit(quantity.unit, quantity.dimension, quantity.factor, quantity.binary)
+
+
+def written_range(quantity: Quantity, explicit: bool = False) -> tuple[float, float]:
+    """The range a written quantity's digits allow, in its base unit (see module doc)."""
+    lower, upper, nominal = quantity.lower, quantity.upper, quantity.nominal
+    if explicit or nominal is None or not (math.isfinite(lower) and math.isfinite(upper)):
+        return lower, upper
+    below, above = nominal - lower, upper - nominal
+    if abs(below - above) > REL_EPS * max(abs(lower), abs(upper), 1.0):
+        return lower, upper  # a comparator: "up to 8", "nearly 100"
+    return nominal - quantity.precision, nominal + quantity.precision
+
+
+def _exact(quantity: Quantity) -> Interval:
+    if quantity.nominal is not None:
+        return Interval.point(quantity.nominal)
+    return Interval.of(quantity.lower, quantity.upper)
+
+
+def _operand(interval: Interval, dimension: str) -> Operand:
+    return Operand(interval.scaled(dims.root_factor(dimension)), dims.unit_of(dimension))
+
+
+def outcomes(kb: KB) -> dict[str, Outcome]:
+    """Every derived claim's recomputation, keyed by claim id (computed once per KB)."""
+    return memo(kb, "derived-outcomes", lambda: _outcomes(kb))
+
+
+def _outcomes(kb: KB) -> dict[str, Outcome]:
+    from .causes import diagnose
+
+    in_cycle = {
+        member: " → ".join([*ordered_cycle(kb, cycle), ordered_cycle(kb, cycle)[0]])
+        for cycle in cycles(kb)
+        for member in cycle
+    }
+    result: dict[str, Outcome] = {}
+    for claim_id, tree in trees(kb).items():
+        claim = kb.claims[claim_id]
+        outcome = Outcome(claim, ERROR)
+        result[claim_id] = outcome
+        if isinstance(tree, ExprError):
+            outcome.problem = Problem("derived-error", tree.message, tree.column)
+            continue
+        outcome.tree = tree
+        if claim_id in in_cycle:
+            outcome.problem = Problem(
+                "derived-cycle", f"the derivations form a cycle: {in_cycle[claim_id]}"
+            )
+            continue
+        _recompute(kb, outcome, tree)
+        if outcome.verdict == MISMATCH:
+            outcome.causes = diagnose(kb, outcome)
+    return result
+
+
+def _recompute(kb: KB, outcome: Outcome, tree: Node) -> None:
+    claim = outcome.claim
+    stated = _stated(kb, outcome)
+    if stated is None:
+        return
+    for ref in refs(tree):
+        if ref.id in outcome.inputs:
+            continue
+        found = _input(kb, ref.id, ref.start + 1)
+        if isinstance(found, Problem):
+            outcome.problem = found
+            return
+        if isinstance(found, str):
+            outcome.verdict, outcome.why_unchecked = UNCHECKED, found
+            return
+        outcome.inputs[ref.id] = found
+    steps: list[Step] = []
+    try:
+        result = evaluate(tree, outcome.expr, outcome.env, steps)
+    except EvalError as error:
+        outcome.problem = Problem("derived-error", error.message, error.column)
+        return
+    outcome.steps, outcome.result = steps, result
+    quantity = kb.value(claim.id)
+    assert isinstance(quantity, Quantity)
+    expected = dims.unit_of(quantity.dimension)
+    if result.unit != expected:
+        outcome.problem = Problem(
+            "derived-error",
+            f"the expression gives {dims.label(result.unit)}, but property "
+            f"'{claim.property}' is in {quantity.dimension}",
+        )
+        return
+    outcome.stated = stated
+    outcome.verdict = MATCHES if overlaps(stated, result.value) else MISMATCH
+
+
+def _stated(kb: KB, outcome: Outcome) -> Interval | None:
+    """The stated value's range in root units, or None (and the outcome says why)."""
+    claim = outcome.claim
+    prop = kb.properties.get(claim.property)
+    value = kb.values.get(claim.id)
+    if prop is None or isinstance(value, ValueProblem) or value is None:
+        outcome.verdict = UNCHECKED
+        outcome.why_unchecked = "the claim's own value or property cannot be read"
+        return None
+    if prop.datatype is not Datatype.QUANTITY or not isinstance(value, Quantity):
+        outcome.problem = Problem(
+            "derived-error",
+            f"only quantities can be derived, and property '{prop.id}' is a {prop.datatype.value}",
+        )
+        return None
+    lower, upper = written_range(value, claim.bounds is not None)
+    if not (math.isfinite(lower) and math.isfinite(upper)):
+        outcome.problem = Problem(
+            "derived-error", f"the stated value {claim.written!r} is open-ended; nothing to check"
+        )
+        return None
+    tolerance = prop.tolerance
+    lower, upper = lower - abs(lower) * tolerance, upper + abs(upper) * tolerance
+    mid = value.nominal if value.nominal is not None else (lower + upper) / 2
+    outcome.stated_unit = written_unit(value)
+    return Interval(lower, upper, mid).scaled(dims.root_factor(value.dimension))
+
+
+def _input(kb: KB, ref: str, column: int) -> Input | Problem | str:
+    """The input ``{ref}`` stands for, a problem to report, or why it is silently skipped
+    (its own record is broken and reported elsewhere)."""
+    constant = kb.constants.get(ref)
+    if constant is not None and ref in kb.claims:
+        return Problem(
+            "derived-error", f"{{{ref}}} is both a claim and a constant; rename one", column, ref
+        )
+    if constant is not None:
+        parsed = constant_values(kb).get(ref)
+        if not isinstance(parsed, ConstantValue):
+            return f"constant '{ref}' cannot be read"
+        nominal = None
+        if parsed.nominal is not None:
+            nominal = _operand(_exact(parsed.nominal), parsed.nominal.dimension)
+        return Input(
+            ref,
+            "constant",
+            str(constant.value),
+            parsed.value,
+            _operand(_exact(parsed.value), parsed.value.dimension),
+            nominal,
+            None if constant.nominal is None else str(constant.nominal),
+        )
+    claim = kb.claims.get(ref)
+    if claim is None:
+        if ref in kb.broken.get("claims", ()) or ref in kb.broken.get("constants", ()):
+            return f"'{ref}' could not be read"
+        return Problem("unknown-claim", f"{{{ref}}} is no claim or constant", column, ref)
+    prop = kb.properties.get(claim.property)
+    value = kb.values.get(claim.id)
+    if prop is None or value is None or isinstance(value, ValueProblem):
+        return f"input '{ref}' cannot be read"
+    if not isinstance(value, Quantity):
+        return Problem(
+            "derived-error",
+            f"input {{{ref}}} is not a quantity (property '{prop.id}' is a {prop.datatype.value})",
+            column,
+            ref,
+        )
+    lower, upper = written_range(value, claim.bounds is not None)
+    if not (math.isfinite(lower) and math.isfinite(upper)):
+        return Problem(
+            "derived-error",
+            f"input {{{ref}}} ({claim.written!r}) is open-ended; arithmetic needs a bounded "
+            "value (give the claim explicit bounds)",
+            column,
+            ref,
+        )
+    mid = value.nominal if value.nominal is not None else (lower + upper) / 2
+    return Input(
+        ref, "claim", claim.written, value, _operand(Interval(lower, upper, mid), value.dimension)
+    )
+
+
+def arithmetic_support(kb: KB, claim: Claim) -> str | None:
+    """What recomputing ``claim`` says about its status: ``"verified"`` when it adds up from
+    inputs that are all verified claims or constants, ``"mismatch"`` when it does not add
+    up, None otherwise (not derived, not checked, or resting on unverified inputs)."""
+    if claim.derived is None:
+        return None
+    outcome = outcomes(kb).get(claim.id)
+    if outcome is None:
+        return None
+    if outcome.verdict == MISMATCH:
+        return "mismatch"
+    if outcome.verdict == MATCHES and all(
+        item.kind == "constant" or kb.claims[item.ref].status is Status.VERIFIED
+        for item in outcome.inputs.values()
+    ):
+        return "verified"
+    return None

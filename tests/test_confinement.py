@@ -1,0 +1,230 @@
+"""Confinement: claimkb reads the KB root's claims/ and sources/, its configuration and the
+snapshot directories the configuration names - nothing else, whatever symbolic links or paths
+the data contains. Every file opened or directory listed is recorded through a Python audit
+hook while the KB is checked and queried."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import claimkb
+from claimkb.files import FileProblem, read_text
+from conftest import FIXTURES, Invoke, write_tree
+
+_RECORDING: list[list[str]] = []
+
+
+def _hook(event: str, args: tuple[Any, ...]) -> None:
+    if _RECORDING and event in ("open", "os.listdir", "os.scandir") and args:
+        path = args[0]
+        if isinstance(path, str | bytes | os.PathLike):
+            _RECORDING[-1].append(os.fsdecode(path))
+
+
+sys.addaudithook(_hook)  # audit hooks cannot be removed; it records only inside touched()
+
+
+@contextmanager
+def touched() -> Iterator[list[str]]:
+    """Record the paths opened or listed inside the block."""
+    paths: list[str] = []
+    _RECORDING.append(paths)
+    try:
+        yield paths
+    finally:
+        _RECORDING.pop()
+
+
+def _hostile_kb(tmp_path: Path) -> tuple[Path, Path]:
+    """A KB whose data points outside its root in every way it can, and the outside dir."""
+    outside = tmp_path / "outside"
+    write_tree(
+        outside,
+        {
+            "secret.yaml": "source: news-a\nclaims: []\n",
+            "secret.txt": "Model X has 104 billion parameters.\n",
+            "more/extra.yaml": "entities: []\n",
+            "claimkb.toml": 'snapshot_dirs = ["."]\n',
+        },
+    )
+    root = tmp_path / "kb"
+    base = FIXTURES / "broken" / "_base"
+    write_tree(root, {str(p.relative_to(base)): p.read_bytes() for p in base.rglob("*.yaml")})
+    write_tree(
+        root,
+        {
+            "sources/absolute.yaml": _source("absolute", outside / "secret.txt"),
+            "sources/dotdot.yaml": _source("dotdot", "../../outside/secret.txt"),
+            "sources/linked.yaml": _source("linked", "link.txt"),
+            "snapshots/.keep": "",
+        },
+    )
+    (root / "claims" / "link.yaml").symlink_to(outside / "secret.yaml")
+    (root / "claims" / "more").symlink_to(outside / "more", target_is_directory=True)
+    (root / "snapshots" / "link.txt").symlink_to(outside / "secret.txt")
+    return root, outside
+
+
+def _source(source_id: str, snapshot: object) -> str:
+    return (
+        f"id: {source_id}\ntitle: t\npublisher: p\ndate: '2026-11-05'\nlanguage: en\n"
+        f"kind: news\nsnapshot: {snapshot}\n"
+    )
+
+
+def _inside(paths: list[str], *allowed: Path) -> list[str]:
+    """The recorded paths that lie in the test's directory but outside every allowed one."""
+    test_dir = allowed[0].parent
+    escaped = []
+    for path in paths:
+        resolved = Path(path).resolve()
+        if resolved.is_relative_to(test_dir.resolve()) and not any(
+            resolved.is_relative_to(a.resolve()) for a in allowed
+        ):
+            escaped.append(path)
+    return escaped
+
+
+def test_nothing_outside_the_root_is_read_whatever_the_data_says(
+    tmp_path: Path, cli: Invoke
+) -> None:
+    root, outside = _hostile_kb(tmp_path)
+    claimkb.check(FIXTURES / "broken" / "_base")  # import everything before recording
+    with touched() as paths:
+        report = claimkb.check(root)
+        for command in ("check", "claims", "sources", "timeline", "conflicts"):
+            cli(command, "--root", root, "--json")
+    assert _inside(paths, root) == []
+    assert any(p.endswith("news-a.yaml") for p in paths)  # the hook does record reads
+    assert sorted((f.code, f.file, f.line) for f in report.open_findings) == [
+        ("CKB104", "claims/link.yaml", 1),
+        ("CKB303", "sources/absolute.yaml", 7),
+        ("CKB303", "sources/dotdot.yaml", 7),
+        ("CKB303", "sources/linked.yaml", 7),
+    ]
+
+
+def test_a_section_directory_linked_out_of_the_root_is_not_even_listed(tmp_path: Path) -> None:
+    root, outside = _hostile_kb(tmp_path)
+    (outside / "sources").mkdir()
+    for path in (root / "sources").iterdir():
+        path.rename(outside / "sources" / path.name)
+    (root / "sources").rmdir()
+    (root / "sources").symlink_to(outside / "sources", target_is_directory=True)
+    with touched() as paths:
+        report = claimkb.check(root)
+    assert _inside(paths, root) == []
+    [finding] = [f for f in report.open_findings if f.file == "sources"]
+    assert (finding.code, finding.line) == ("CKB104", 1)
+    assert "leads outside the knowledge base root" in finding.message
+
+
+def test_snapshot_directories_named_in_the_configuration_are_read(tmp_path: Path) -> None:
+    root, outside = _hostile_kb(tmp_path)
+    for name in ("absolute", "dotdot", "linked"):
+        (root / "sources" / f"{name}.yaml").unlink()
+    write_tree(
+        root,
+        {
+            "claimkb.toml": 'snapshot_dirs = ["snapshots", "../texts"]\n',
+            "sources/archived.yaml": _source("archived", "article.txt"),
+            "claims/archived.yaml": "source: archived\nclaims:\n  - id: q1\n    subject: Model X\n"
+            "    property: release-date\n    value: Nov 4\n"
+            '    quote: "Model X has 140 billion parameters."\n    status: unchecked\n',
+        },
+    )
+    write_tree(tmp_path / "texts", {"article.txt": "Model X has 104 billion parameters.\n"})
+    with touched() as paths:
+        report = claimkb.check(root)
+    assert _inside(paths, root, tmp_path / "texts") == []
+    assert any(p.endswith("article.txt") for p in paths)
+    assert [(f.code, f.file, f.line) for f in report.open_findings] == [
+        ("CKB301", "claims/archived.yaml", 7),
+        ("CKB104", "claims/link.yaml", 1),
+    ]
+
+
+def test_root_discovery_reads_nothing_above_the_root(tmp_path: Path, cli: Invoke) -> None:
+    parent = tmp_path / "project"
+    root = parent / "kb"
+    base = FIXTURES / "broken" / "_base"
+    write_tree(root, {str(p.relative_to(base)): p.read_bytes() for p in base.rglob("*.yaml")})
+    write_tree(
+        parent,
+        {
+            "claimkb.toml": "max_file_bytes = 1\n",  # would refuse every file if it were read
+            "claims/decoy.yaml": "claims: [\n",
+            "sources/decoy.yaml": "not: a source\n",
+        },
+    )
+    (root / "claims" / "deep" / "er").mkdir(parents=True)
+    with touched() as paths:
+        result = cli("check", "--json", cwd=root / "claims" / "deep" / "er")
+    assert result.exit_code == 0, result.stdout
+    assert _inside(paths, root) == []
+    # --root names the root exactly, even inside another KB
+    assert cli("check", "--root", root).exit_code == 0
+    assert cli("check", "--root", parent).exit_code == 1
+
+
+def test_a_directory_link_inside_claims_is_not_followed(tmp_path: Path) -> None:
+    root, _ = _hostile_kb(tmp_path)
+    kb = claimkb.load(root)
+    assert "claims/more/extra.yaml" not in kb.files
+    assert sorted(kb.files) == [
+        "claims/link.yaml",
+        "claims/news-a.yaml",
+        "claims/registry.yaml",
+        "sources/absolute.yaml",
+        "sources/dotdot.yaml",
+        "sources/linked.yaml",
+        "sources/news-a.yaml",
+    ]
+
+
+def test_permission_denied_is_a_located_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The unreadable-permissions case of the broken corpus is skipped as root; the same path
+    through read_text is exercised here by refusing the open itself."""
+    path = tmp_path / "claims" / "a.yaml"
+    write_tree(tmp_path, {"claims/a.yaml": "claims: []\n"})
+
+    def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(FileProblem, match="^permission denied: the file cannot be read"):
+        read_text(path, tmp_path, 1000)
+
+
+def test_a_directory_that_cannot_be_listed_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As root, permissions cannot hide a directory; refusing the listing does the same."""
+    root = tmp_path / "kb"
+    write_tree(root, {"claims/private/a.yaml": "claims: []\n", "sources/.keep": ""})
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if Path(os.fsdecode(path)).name == "private":
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    report = claimkb.check(root)
+    assert [(f.code, f.file, f.line, f.message) for f in report.open_findings] == [
+        (
+            "CKB104",
+            "claims/private",
+            1,
+            "a directory that cannot be listed, so its files were not read",
+        )
+    ]
