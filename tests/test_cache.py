@@ -320,3 +320,70 @@ def test_loaded_kb_reuses_its_report_only_when_asked(kb: Path) -> None:
     assert api.check(loaded, cache=True).to_dict() == expected
     loaded.claims.clear()  # a KB changed in memory is checked as it is, by default
     assert api.check(loaded).to_dict() != expected
+
+
+QUESTIONS = [
+    ("claims", "--json"),
+    ("claims", "--subject", "模型 X", "--json"),
+    ("show", "a-params", "--json"),
+    ("entity", "Model X", "--json"),
+    ("sources", "--json"),
+    ("conflicts", "--json"),
+    ("timeline", "--json"),
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: "-".join(q[:2]))
+def test_repeated_question_is_answered_without_loading(
+    kb: Path, question: tuple[str, ...], cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _age(kb)
+    first = cli(*question, "--root", kb)
+    assert first.exit_code == 0, first.stderr
+
+    def no_loading(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an unchanged KB was loaded to answer a question asked before")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "load", no_loading)
+        again = cli(*question, "--root", kb)
+    assert (again.stdout, again.stderr, again.exit_code) == (first.stdout, first.stderr, 0)
+    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
+    assert cli(*question, "--root", kb).stdout == first.stdout
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: "-".join(q[:2]))
+def test_answers_follow_every_change(
+    kb: Path, question: tuple[str, ...], cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fresh() -> tuple[str, str, int]:
+        with monkeypatch.context() as patch:
+            patch.setenv("CLAIMKB_NO_CACHE", "1")
+            result = cli(*question, "--root", kb)
+        return result.stdout, result.stderr, result.exit_code
+
+    def asked() -> tuple[str, str, int]:
+        result = cli(*question, "--root", kb)
+        return result.stdout, result.stderr, result.exit_code
+
+    _age(kb)
+    assert asked() == fresh()
+    claim = kb / "claims" / "news-b.yaml"
+    claim.write_text(claim.read_text("utf-8").replace("1.2 万亿", "1040 亿"), "utf-8")
+    assert asked() == fresh()
+    (kb / "snapshots" / "a.txt").write_text("Model X has some parameters.\n", "utf-8")
+    assert asked() == fresh()
+    (kb / "claims" / "broken.yaml").write_text("claims: [\n", "utf-8")  # a load finding: a note
+    assert asked() == fresh()
+    (kb / "claimkb.toml").write_text('snapshot_dirs = ["nowhere"]\n', "utf-8")
+    assert asked() == fresh()
+
+
+def test_only_the_latest_answers_are_kept(kb: Path, cli: Invoke) -> None:
+    from claimkb.cache import answers
+
+    _age(kb)
+    for index in range(answers.KEPT + 5):
+        cli("claims", "--text", f"needle-{index}", "--root", kb, "--json")
+    stored = answers.disk.read(location.cache_dir(kb.resolve()) / "answers")
+    assert isinstance(stored, dict) and len(stored) == answers.KEPT
