@@ -29,9 +29,13 @@ REL_EPS = 1e-9
 
 
 def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
-    if key not in kb.memo:
-        kb.memo[key] = compute()
-    return kb.memo[key]  # type: ignore[return-value]
+    found = kb.memo.get(key, _MISSING)
+    if found is _MISSING:
+        found = kb.memo[key] = compute()
+    return found  # type: ignore[return-value]
+
+
+_MISSING = object()
 
 
 def group_key(kb: KB, claim: Claim) -> GroupKey:
@@ -160,22 +164,25 @@ def _evidence_keys(kb: KB, claim: Claim) -> set[tuple[str, str]]:
     return keys
 
 
-def _stated(kb: KB, claim: Claim) -> tuple[GroupKey, object] | None:
-    """(group key, value key) of a claim with a readable value; None otherwise. Computed
-    once per claim: the status checks ask for every claim's supporters."""
-    cache: dict[str, tuple[GroupKey, object] | None] = memo(kb, "stated", dict)
-    if claim.id in cache:
-        return cache[claim.id]
-    value = kb.value(claim.id)
-    stated = None if value is None else (group_key(kb, claim), value_key(value))
-    cache[claim.id] = stated
-    return stated
+def _statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
+    """Claim id -> (group key, value key), for every claim of a group (a readable value of a
+    non-verdict property). Computed once: the status checks ask every claim's supporters."""
+
+    def compute() -> dict[str, tuple[GroupKey, object]]:
+        values = kb.values
+        return {
+            claim.id: (key, value_key(values[claim.id]))  # type: ignore[arg-type]
+            for key, members in groups(kb).items()
+            for claim in members
+        }
+
+    return memo(kb, "statements", compute)
 
 
 def supporters(kb: KB, claim: Claim) -> list[Claim]:
     """Claims (the claim itself included) that state the same value for the same subject,
     property and qualifiers."""
-    stated = _stated(kb, claim)
+    stated = _statements(kb).get(claim.id)
     if stated is None:
         return [claim]
     by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
@@ -186,11 +193,10 @@ def supporters(kb: KB, claim: Claim) -> list[Claim]:
 
 def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
     index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
+    statements = _statements(kb)
     for members in groups(kb).values():
         for claim in members:
-            stated = _stated(kb, claim)
-            if stated is not None:
-                index[stated].append(claim)
+            index[statements[claim.id]].append(claim)
     return dict(index)
 
 
@@ -201,8 +207,7 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
     members = supporters(kb, claim)
     if len(members) == 1:  # the claim alone (or a claim outside every group): one piece
         return [list(members)]
-    key = _stated(kb, claim)
-    assert key is not None  # it has supporters, so it has a value
+    key = _statements(kb)[claim.id]  # it has supporters, so it is in a group
     cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
     found = cache.get(key)
     if found is None:

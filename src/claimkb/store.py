@@ -387,10 +387,10 @@ _SINGULAR = {
 def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str) -> None:
     model: type[BaseModel] = RECORD_TYPES[section]
     raw_id = item.get("id")
-    what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
     try:
         record = model.model_validate(item)
     except ValidationError as exc:
+        what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
         kb.load_findings.extend(findings_for(exc, item, model, rel, what))
         if isinstance(raw_id, str):
             kb.broken[section].add(raw_id)

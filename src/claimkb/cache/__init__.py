@@ -239,7 +239,9 @@ class Cache:
             for rel, e in current.items()
         }
         if current != self.index:
-            stored = {rel: dataclasses.astuple(e) for rel, e in current.items()}
+            stored = {
+                rel: (e.section, e.stat, e.digest, e.trusted, e.pack) for rel, e in current.items()
+            }
             disk.write(self.dir / "index", disk.encode((self.key, stored)))
         if report is not None:
             self._save_report(*report)

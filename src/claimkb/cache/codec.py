@@ -142,23 +142,24 @@ def encode_record(record: Any, file: str) -> tuple[Any, ...]:
     than Python could from tuples, and reading them back is most of the cost of answering a
     query from the cache."""
     location = record.__pydantic_private__
-    if not location or location.keys() != {"_file", "_line", "_key_lines"}:
-        raise Unencodable("a record without the location claimkb gives it")
-    if location["_file"] != file:
-        raise Unencodable("a record located in another file")
+    line = location.get("_line") if location else None
+    key_lines = location.get("_key_lines") if location else None
+    if len(location or ()) != 3 or location.get("_file") != file or key_lines is None:
+        raise Unencodable("a record without the location claimkb gives it in this file")
+    if type(line) is not int or type(key_lines) is not dict:
+        raise Unencodable("a record located in an unusual way")
     names, coded = _layout(type(record))
     fields = record.__dict__
-    if tuple(fields) != names or record.__pydantic_extra__:
+    if len(fields) != len(names) or record.__pydantic_extra__:
         raise Unencodable(f"{type(record).__name__} holds values beyond its fields")
     if coded:
         fields = dict(fields)
         for index, (encode, _) in coded:  # type: ignore[misc]
             name = names[index]
             fields[name] = encode(fields[name])
-    key_lines = location["_key_lines"]
     fields_set = record.__pydantic_fields_set__
     given = None if fields_set == key_lines.keys() else tuple(sorted(fields_set))
-    return (fields, given, location["_line"], key_lines)
+    return (fields, given, line, key_lines)
 
 
 _DECODERS: dict[type[BaseModel], Callable[[dict[str, Any]], None] | None] = {}
