@@ -164,7 +164,7 @@ def _evidence_keys(kb: KB, claim: Claim) -> set[tuple[str, str]]:
     return keys
 
 
-def _statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
+def statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
     """Claim id -> (group key, value key), for every claim of a group (a readable value of a
     non-verdict property). Computed once: the status checks ask every claim's supporters."""
 
@@ -182,7 +182,7 @@ def _statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
 def supporters(kb: KB, claim: Claim) -> list[Claim]:
     """Claims (the claim itself included) that state the same value for the same subject,
     property and qualifiers."""
-    stated = _statements(kb).get(claim.id)
+    stated = statements(kb).get(claim.id)
     if stated is None:
         return [claim]
     by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
@@ -193,10 +193,10 @@ def supporters(kb: KB, claim: Claim) -> list[Claim]:
 
 def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
     index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
-    statements = _statements(kb)
+    stated = statements(kb)
     for members in groups(kb).values():
         for claim in members:
-            index[statements[claim.id]].append(claim)
+            index[stated[claim.id]].append(claim)
     return dict(index)
 
 
@@ -207,7 +207,7 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
     members = supporters(kb, claim)
     if len(members) == 1:  # the claim alone (or a claim outside every group): one piece
         return [list(members)]
-    key = _statements(kb)[claim.id]  # it has supporters, so it is in a group
+    key = statements(kb)[claim.id]  # it has supporters, so it is in a group
     cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
     found = cache.get(key)
     if found is None:
