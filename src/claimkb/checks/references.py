@@ -9,7 +9,7 @@ from rapidfuzz import process
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..model import Datatype
+from ..model import Datatype, Located
 from ..values import name_key
 from ..values.units import known_dimension
 
@@ -50,114 +50,91 @@ def broken_entity(kb: KB, name: str) -> bool:
     )
 
 
+def _unknown(
+    kb: KB, slug: str, section: str, record: Located, field: str, ref: str, claims: list[str]
+) -> Iterator[Finding]:
+    """An ``unknown-*`` finding for ``ref`` unless ``section`` of the KB defines it."""
+    if not _known(kb, section, ref):
+        yield make(
+            slug,
+            record.file,
+            record.line_of(field),
+            claims,
+            what=_what(record),
+            ref=ref,
+            hint=_hint(ref, getattr(kb, section)),
+        )
+
+
+def _not_an_entity(record: Located, field: str, value: str) -> Finding:
+    return make(
+        "invalid-value",
+        record.file,
+        record.line_of(field),
+        what=_what(record),
+        field=field,
+        detail=f"is '{value}', which is not an entity",
+    )
+
+
+def _what(record: Located) -> str:
+    """How a finding names a record: ``claim 's001-x'``."""
+    return f"{type(record).__name__.lower()} '{getattr(record, 'id', '?')}'"
+
+
 def _claims(kb: KB) -> Iterator[Finding]:
     for claim in kb.claims.values():
-        what = f"claim '{claim.id}'"
         ids = [claim.id]
-        if not _known(kb, "sources", claim.source):
-            yield make(
-                "unknown-source",
-                claim.file,
-                claim.line_of("source"),
-                ids,
-                what=what,
-                ref=claim.source,
-                hint=_hint(claim.source, kb.sources),
-            )
+        yield from _unknown(kb, "unknown-source", "sources", claim, "source", claim.source, ids)
         for ref in claim.via or ():
-            if not _known(kb, "sources", ref):
-                yield make(
-                    "unknown-source",
-                    claim.file,
-                    claim.line_of("via"),
-                    ids,
-                    what=what,
-                    ref=ref,
-                    hint=_hint(ref, kb.sources),
-                )
+            yield from _unknown(kb, "unknown-source", "sources", claim, "via", ref, ids)
         if kb.entity(claim.subject) is None and not broken_entity(kb, claim.subject):
             yield make(
                 "unknown-subject",
                 claim.file,
                 claim.line_of("subject"),
                 ids,
-                what=what,
+                what=_what(claim),
                 ref=claim.subject,
                 hint=_hint(claim.subject, _entity_names(kb)),
             )
         prop = kb.properties.get(claim.property)
         if prop is None:
-            if not _known(kb, "properties", claim.property):
-                yield make(
-                    "unknown-property",
-                    claim.file,
-                    claim.line_of("property"),
-                    ids,
-                    what=what,
-                    ref=claim.property,
-                    hint=_hint(claim.property, kb.properties),
-                )
+            yield from _unknown(
+                kb, "unknown-property", "properties", claim, "property", claim.property, ids
+            )
         elif prop.datatype is Datatype.VERDICT and not claim.reviews:
-            yield make("missing-field", claim.file, claim.line, ids, what=what, field="reviews")
+            yield make(
+                "missing-field", claim.file, claim.line, ids, what=_what(claim), field="reviews"
+            )
         elif prop.datatype is not Datatype.VERDICT and claim.reviews:
             yield make(
                 "invalid-value",
                 claim.file,
                 claim.line_of("reviews"),
                 ids,
-                what=what,
+                what=_what(claim),
                 field="reviews",
                 detail=f"is only for verdict claims, and '{prop.id}' is a "
                 f"{prop.datatype.value} property",
             )
         for ref in claim.reviews:
-            if not _known(kb, "claims", ref):
-                yield make(
-                    "unknown-claim",
-                    claim.file,
-                    claim.line_of("reviews"),
-                    ids,
-                    what=what,
-                    ref=ref,
-                    hint=_hint(ref, kb.claims),
-                )
+            yield from _unknown(kb, "unknown-claim", "claims", claim, "reviews", ref, ids)
 
 
 def _sources(kb: KB) -> Iterator[Finding]:
     for source in kb.sources.values():
         for ref in source.cites:
-            if not _known(kb, "sources", ref):
-                yield make(
-                    "unknown-source",
-                    source.file,
-                    source.line_of("cites"),
-                    what=f"source '{source.id}'",
-                    ref=ref,
-                    hint=_hint(ref, kb.sources),
-                )
+            yield from _unknown(kb, "unknown-source", "sources", source, "cites", ref, [])
         if source.issued_by and kb.entity(source.issued_by) is None:
-            yield make(
-                "invalid-value",
-                source.file,
-                source.line_of("issued_by"),
-                what=f"source '{source.id}'",
-                field="issued_by",
-                detail=f"is '{source.issued_by}', which is not an entity",
-            )
+            yield _not_an_entity(source, "issued_by", source.issued_by)
 
 
 def _registries(kb: KB) -> Iterator[Finding]:
     kinds = {entity.kind for entity in kb.entities.values()}
     for entity in kb.entities.values():
         if entity.part_of and not _known(kb, "entities", entity.part_of):
-            yield make(
-                "invalid-value",
-                entity.file,
-                entity.line_of("part_of"),
-                what=f"entity '{entity.id}'",
-                field="part_of",
-                detail=f"is '{entity.part_of}', which is not an entity",
-            )
+            yield _not_an_entity(entity, "part_of", entity.part_of)
     owners: dict[str, tuple[str, str]] = {}
     for entity in kb.entities.values():
         for name in (entity.id, entity.name, *entity.aliases):
@@ -218,29 +195,13 @@ def _registries(kb: KB) -> Iterator[Finding]:
                 ref=prop.entity_kind,
             )
         if prop.within and not _known(kb, "entities", prop.within):
-            yield make(
-                "invalid-value",
-                prop.file,
-                prop.line_of("within"),
-                what=what,
-                field="within",
-                detail=f"is '{prop.within}', which is not an entity",
-            )
+            yield _not_an_entity(prop, "within", prop.within)
 
 
 def _resolutions(kb: KB) -> Iterator[Finding]:
     for resolution in kb.resolutions.values():
-        what = f"resolution '{resolution.id}'"
         for ref in resolution.claims:
-            if not _known(kb, "claims", ref):
-                yield make(
-                    "unknown-claim",
-                    resolution.file,
-                    resolution.line_of("claims"),
-                    what=what,
-                    ref=ref,
-                    hint=_hint(ref, kb.claims),
-                )
+            yield from _unknown(kb, "unknown-claim", "claims", resolution, "claims", ref, [])
         if resolution.preferred and resolution.preferred not in resolution.claims:
             yield make(
                 "invalid-resolution",
