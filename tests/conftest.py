@@ -35,6 +35,18 @@ def _stable_console(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CLAIMKB_DEBUG", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """Every test gets its own, empty cache directory: nothing is read from or written to the
+    user's cache, and no test sees another's cache."""
+    directory = tmp_path_factory.mktemp("claimkb-cache")
+    monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(directory))
+    monkeypatch.delenv("CLAIMKB_NO_CACHE", raising=False)
+    return directory
+
+
 @pytest.fixture
 def cli() -> Invoke:
     """Run ``claimkb`` in-process: ``cli("check", "--root", path)``; stderr kept apart."""

@@ -29,12 +29,18 @@ REL_EPS = 1e-9
 
 
 def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
-    if key not in kb.memo:
-        kb.memo[key] = compute()
-    return kb.memo[key]  # type: ignore[return-value]
+    found = kb.memo.get(key, _MISSING)
+    if found is _MISSING:
+        found = kb.memo[key] = compute()
+    return found  # type: ignore[return-value]
+
+
+_MISSING = object()
 
 
 def group_key(kb: KB, claim: Claim) -> GroupKey:
+    if not claim.qualifiers:
+        return (kb.subject_id(claim), claim.property, ())
     qualifiers = tuple(sorted((k, str(v)) for k, v in claim.qualifiers.items()))
     return (kb.subject_id(claim), claim.property, qualifiers)
 
@@ -158,27 +164,52 @@ def _evidence_keys(kb: KB, claim: Claim) -> set[tuple[str, str]]:
     return keys
 
 
+def statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
+    """Claim id -> (group key, value key), for every claim of a group (a readable value of a
+    non-verdict property). Computed once: the status checks ask every claim's supporters."""
+
+    def compute() -> dict[str, tuple[GroupKey, object]]:
+        values = kb.values
+        return {
+            claim.id: (key, value_key(values[claim.id]))  # type: ignore[arg-type]
+            for key, members in groups(kb).items()
+            for claim in members
+        }
+
+    return memo(kb, "statements", compute)
+
+
 def supporters(kb: KB, claim: Claim) -> list[Claim]:
     """Claims (the claim itself included) that state the same value for the same subject,
     property and qualifiers."""
-    value = kb.value(claim.id)
-    if value is None:
+    stated = statements(kb).get(claim.id)
+    if stated is None:
         return [claim]
     by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
         kb, "by-value", lambda: _by_value(kb)
     )
-    return by_value.get((group_key(kb, claim), value_key(value)), [claim])
+    return by_value.get(stated, [claim])
 
 
 def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
     index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
-    for key, members in groups(kb).items():
+    stated = statements(kb)
+    for members in groups(kb).values():
         for claim in members:
-            value = kb.value(claim.id)
-            if value is not None:
-                index[(key, value_key(value))].append(claim)
+            index[stated[claim.id]].append(claim)
     return dict(index)
 
 
 def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
-    return clusters(kb, supporters(kb, claim))
+    """The independent pieces of evidence stating the claim's value (itself included).
+
+    Every claim stating one value shares one answer, so it is computed once per value."""
+    members = supporters(kb, claim)
+    if len(members) == 1:  # the claim alone (or a claim outside every group): one piece
+        return [list(members)]
+    key = statements(kb)[claim.id]  # it has supporters, so it is in a group
+    cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = clusters(kb, members)
+    return found

@@ -1,30 +1,141 @@
-"""The library's entry points: load a KB, check it."""
+"""The library's entry points: load a KB, check it.
+
+Both accept ``cache=True`` to go through the on-disk cache (:mod:`claimkb.cache`): files whose
+content is unchanged are not parsed again, and an unchanged KB is not checked again. The
+library leaves it off by default (it writes to the user's cache directory); the command line
+turns it on unless ``--no-cache`` or ``CLAIMKB_NO_CACHE=1`` is given.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from . import checks, store
-from .kb import KB
-from .report import Report
+if TYPE_CHECKING:
+    from .cache import Cache
+    from .findings import Finding
+    from .kb import KB
+    from .report import Report
+
+SECTIONS = ("sources", "claims")
 
 
-def load(root: str | Path | None = None) -> KB:
+class Progress(Protocol):
+    """Told what a long run is doing (the command line draws a progress bar from it)."""
+
+    def stage(self, name: str, total: int | None) -> None: ...
+
+    def advance(self) -> None: ...
+
+
+def load(
+    root: str | Path | None = None, *, cache: bool = False, progress: Progress | None = None
+) -> KB:
     """Read the KB at ``root`` (default: the nearest KB root at or above the working
     directory). Problems inside the KB become findings; only an unusable root raises
     :class:`claimkb.RootError`."""
-    return store.load(root)
+    from . import store
+
+    path = _root(root)
+    opened = _open_cache(path) if cache else None
+    if progress is not None:
+        progress.stage("reading", len(_files(path)))
+    kb = store.load(path, cache=opened, on_file=_ticker(progress))
+    if opened is not None:
+        kb.memo["cache"] = opened
+        opened.save(None)
+    return kb
 
 
-def check(kb: KB | str | Path | None = None) -> Report:
-    """Run every check on a KB (or on the KB at a path) and return the report."""
-    if not isinstance(kb, KB):
-        kb = load(kb)
-    findings = checks.run(kb)
-    return Report(
-        root=kb.root,
-        findings=tuple(findings),
-        files=len(kb.files),
-        sources=len(kb.sources),
-        claims=len(kb.claims),
+def check(
+    kb: KB | str | Path | None = None, *, cache: bool = False, progress: Progress | None = None
+) -> Report:
+    """Run every check on a KB (or on the KB at a path) and return the report.
+
+    With ``cache=True`` and a path, the last report of an unchanged KB is returned without
+    loading it. ``cache=True`` with a KB object reuses the report of a KB loaded with
+    ``load(..., cache=True)`` and not modified since (the command line's queries do this)."""
+    from .cache import Cache
+
+    if kb is None or isinstance(kb, str | os.PathLike):
+        opened = _open_cache(_root(kb)) if cache else None
+        if opened is not None:
+            return _cached_check(opened, progress)
+        kb = load(kb, progress=progress)
+    attached = kb.memo.get("cache") if cache else None
+    if isinstance(attached, Cache):
+        key = attached.report_key()
+        found = attached.load_report(key) if key else None
+        if found is not None:
+            return _report(kb.root, *found)
+        return _run(kb, progress, attached)
+    return _run(kb, progress, None)
+
+
+def _cached_check(opened: Cache, progress: Progress | None) -> Report:
+    from . import store
+
+    files = _files(opened.root)
+    if progress is not None:
+        progress.stage("scanning", len(files))
+    key = opened.report_key(opened.survey(files, _ticker(progress)))
+    found = opened.load_report(key) if key else None
+    if found is not None:
+        opened.save(None)
+        return _report(opened.root, *found)
+    if progress is not None:
+        progress.stage("reading", len(files))
+    kb = store.load(opened.root, cache=opened, on_file=_ticker(progress))
+    return _run(kb, progress, opened)
+
+
+def _run(kb: KB, progress: Progress | None, opened: Cache | None) -> Report:
+    from . import checks
+
+    snapshots = (
+        opened.snapshots(s.snapshot for s in kb.sources.values() if s.snapshot) if opened else ()
     )
+    if progress is not None:
+        progress.stage("checking", len(checks.CHECKS) + 2)
+    findings = tuple(checks.run(kb, _ticker(progress)))
+    report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims))
+    if opened is not None:
+        key = opened.report_key()
+        counts = (report.files, report.sources, report.claims)
+        opened.save((snapshots, key, findings, *counts) if key else None)
+    return report
+
+
+def _report(
+    root: Path, findings: tuple[Finding, ...], files: int, sources: int, claims: int
+) -> Report:
+    from .report import Report
+
+    return Report(root=root, findings=findings, files=files, sources=sources, claims=claims)
+
+
+def _root(root: str | os.PathLike[str] | None) -> Path:
+    from .store import check_root, find_root
+
+    return check_root(Path(root)) if root is not None else find_root()
+
+
+def _files(root: Path) -> list[tuple[Path, str]]:
+    from .files import discover
+
+    return [(path, section) for section in SECTIONS for path in discover(root, section)]
+
+
+def _open_cache(root: Path) -> Cache | None:
+    from .cache import Cache, disabled
+
+    return None if disabled() else Cache(root)
+
+
+def _ticker(progress: Progress | None) -> Callable[..., None] | None:
+    if progress is None:
+        return None
+    advance = progress.advance
+    return lambda *_: advance()

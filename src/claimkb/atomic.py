@@ -19,9 +19,13 @@ from typing import IO, Any
 
 @contextlib.contextmanager
 def atomic_writer(
-    path: str | Path, mode: str = "w", encoding: str | None = "utf-8"
+    path: str | Path, mode: str = "w", encoding: str | None = "utf-8", *, durable: bool = True
 ) -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically."""
+    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
+
+    ``durable=False`` skips the fsync: the replacement is still atomic for every reader, but
+    after a power loss the file may be empty. Only for files whose damage is detected and
+    harmless (the cache checksums its files and rebuilds a damaged one)."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     binary = "b" in mode
@@ -30,7 +34,8 @@ def atomic_writer(
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         if target.exists():
             with contextlib.suppress(OSError):
                 os.chmod(tmp_name, target.stat().st_mode & 0o7777)
@@ -46,11 +51,11 @@ def atomic_writer(
         raise
 
 
-def write_atomic(path: str | Path, data: str | bytes) -> None:
-    """Replace ``path`` with ``data`` atomically."""
+def write_atomic(path: str | Path, data: str | bytes, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically (see :func:`atomic_writer` for ``durable``)."""
     if isinstance(data, bytes):
-        with atomic_writer(path, "wb") as handle:
+        with atomic_writer(path, "wb", durable=durable) as handle:
             handle.write(data)
     else:
-        with atomic_writer(path, "w") as handle:
+        with atomic_writer(path, "w", durable=durable) as handle:
             handle.write(data)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from .config import Config
 from .findings import Finding
@@ -39,6 +41,11 @@ class KB:
 
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     """Analyses shared between checks (groups, evidence), computed once per KB."""
+    _subject_ids: dict[str, str] = field(default_factory=dict, repr=False)
+    """Subject as written -> entity id: many claims name one subject the same way."""
+    _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _named: dict[str, str | None] = field(default_factory=dict, repr=False)
+    """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
 
     # -- entities ----------------------------------------------------------------------------
 
@@ -56,13 +63,18 @@ class KB:
         found = self.entities.get(name)
         if found is not None:
             return found
-        entity_id = self.name_index.get(name_key(name))
+        if name not in self._named:  # many claims write one name the same way
+            self._named[name] = self.name_index.get(name_key(name))
+        entity_id = self._named[name]
         return self.entities.get(entity_id) if entity_id else None
 
     def subject_id(self, claim: Claim) -> str:
         """The entity id a claim's subject names, or the subject as written if unknown."""
-        entity = self.entity(claim.subject)
-        return entity.id if entity else claim.subject
+        known = self._subject_ids.get(claim.subject)
+        if known is None:
+            entity = self.entity(claim.subject)
+            known = self._subject_ids[claim.subject] = entity.id if entity else claim.subject
+        return known
 
     def within(self, entity_id: str, ancestor: str) -> bool:
         """Whether ``entity_id`` lies inside ``ancestor`` through ``part_of`` links."""
@@ -79,32 +91,34 @@ class KB:
     # -- values ------------------------------------------------------------------------------
 
     def source_year(self, claim: Claim) -> int | None:
+        if claim.source in self._source_years:
+            return self._source_years[claim.source]
         source = self.sources.get(claim.source)
-        return year_of(source.date) if source else None
+        year = self._source_years[claim.source] = year_of(source.date) if source else None
+        return year
 
     @cached_property
-    def values(self) -> dict[str, Value | ValueProblem]:
-        """Each claim's normalised value (or why it cannot be read), computed once."""
-        result: dict[str, Value | ValueProblem] = {}
-        for claim in self.claims.values():
-            prop = self.properties.get(claim.property)
-            if prop is None:
-                continue
-            try:
-                value = parse_value(
-                    prop.datatype.value,
-                    claim.written,
-                    dimension=prop.dimension,
-                    default_year=self.source_year(claim),
-                    resolve=self.name_index,
-                    statuses=STATUSES,
-                )
-                if claim.bounds is not None:
-                    value = _with_bounds(value, claim, prop.dimension)
-                result[claim.id] = value
-            except ValueProblem as problem:
-                result[claim.id] = problem
-        return result
+    def values(self) -> Mapping[str, Value | ValueProblem]:
+        """Each claim's normalised value (or why it cannot be read), keyed by claim id, for
+        every claim whose property is known. Each is computed on first use and kept, so a
+        query that shows ten claims reads ten values, not the whole KB's."""
+        return _Values(self)
+
+    def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
+        try:
+            value = parse_value(
+                prop.datatype.value,
+                claim.written,
+                dimension=prop.dimension,
+                default_year=self.source_year(claim),
+                resolve=self.name_index,
+                statuses=STATUSES,
+            )
+            if claim.bounds is not None:
+                value = _with_bounds(value, claim, prop.dimension)
+            return value
+        except ValueProblem as problem:
+            return problem
 
     def value(self, claim_id: str) -> Value | None:
         """A claim's normalised value, or None if it is unreadable or its property unknown."""
@@ -130,6 +144,41 @@ class KB:
                 for reviewed in claim.reviews:
                     index[reviewed].append(claim)
         return dict(index)
+
+
+class _Values(Mapping[str, "Value | ValueProblem"]):
+    """The lazily read values of a KB's claims (see :attr:`KB.values`)."""
+
+    def __init__(self, kb: KB) -> None:
+        self._kb = kb
+        self._read: dict[str, Value | ValueProblem] = {}
+
+    def __getitem__(self, claim_id: str) -> Value | ValueProblem:
+        found = self._read.get(claim_id)
+        if found is not None:
+            return found
+        claim = self._kb.claims[claim_id]
+        prop = self._kb.properties.get(claim.property)
+        if prop is None:
+            raise KeyError(claim_id)
+        value = self._read[claim_id] = self._kb._read_value(claim, prop)
+        return value
+
+    def get(self, claim_id: str, default: Any = None) -> Any:  # faster than Mapping.get
+        found = self._read.get(claim_id)
+        if found is not None:
+            return found
+        try:
+            return self[claim_id]
+        except KeyError:
+            return default
+
+    def __iter__(self) -> Iterator[str]:
+        properties = self._kb.properties
+        return (cid for cid, c in self._kb.claims.items() if c.property in properties)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:

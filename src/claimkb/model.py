@@ -15,7 +15,7 @@ import builtins
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -80,28 +80,40 @@ class ResolutionKind(StrEnum):
 
 
 class Located(BaseModel):
-    """Base of every record: remembers the file and line it was read from."""
+    """Base of every record: remembers the file and line it was read from.
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, use_enum_values=False)
+    The location lives in pydantic's ``__pydantic_private__`` slot (compared by ``==``, kept
+    by copies), set in one step by :meth:`locate`. It is not declared with ``PrivateAttr``:
+    pydantic would then build default private values for every record it validates, a
+    fifth of the validation time of 100,000 claims. A record never located reports file ""
+    and line 0.
+    """
 
-    _file: str = PrivateAttr(default="")
-    _line: int = PrivateAttr(default=0)
-    _key_lines: dict[str, int] = PrivateAttr(default_factory=dict)
+    model_config = ConfigDict(
+        extra="forbid", str_strip_whitespace=False, use_enum_values=False, defer_build=True
+    )
 
     def locate(self, file: str, line: int, key_lines: dict[str, int]) -> None:
-        self._file, self._line, self._key_lines = file, line, key_lines
+        location = {"_file": file, "_line": line, "_key_lines": key_lines}
+        object.__setattr__(self, "__pydantic_private__", location)
 
     @property
     def file(self) -> str:
-        return self._file
+        location = self.__pydantic_private__
+        return location["_file"] if location else ""
 
     @property
     def line(self) -> int:
-        return self._line
+        location = self.__pydantic_private__
+        return location["_line"] if location else 0
 
     def line_of(self, key: str) -> int:
         """Line where ``key`` was written, or the record's own line."""
-        return self._key_lines.get(key, self._line)
+        location = self.__pydantic_private__
+        if not location:
+            return 0
+        line: int = location["_key_lines"].get(key, location["_line"])
+        return line
 
 
 class Source(Located):
@@ -159,7 +171,7 @@ class Property(Located):
 class Bounds(BaseModel):
     """Explicit bounds, written in the claim's unit; they override the inferred precision."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     lower: Scalar | None = None
     upper: Scalar | None = None
 

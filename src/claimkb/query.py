@@ -72,11 +72,16 @@ def find_claims(
     if subject is not None:
         entity = kb.entity(subject)
         subject_id = entity.id if entity else subject
+    names: dict[str, bool] = {}  # subject as written -> names the subject asked for
     needle = text.casefold() if text else None
     result = []
     for claim in kb.claims.values():
-        if subject_id is not None and kb.subject_id(claim) != subject_id:
-            continue
+        if subject_id is not None:
+            named = names.get(claim.subject)
+            if named is None:
+                named = names[claim.subject] = kb.subject_id(claim) == subject_id
+            if not named:
+                continue
         if property is not None and claim.property != property:
             continue
         if source is not None and claim.source != source:

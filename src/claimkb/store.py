@@ -15,16 +15,19 @@ twice) and the rest of its file still loads.
 from __future__ import annotations
 
 import difflib
+import functools
 import gc
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
-from .config import load_config
+from .config import Config, load_config
 from .files import FileProblem, discover, read_text, relative
-from .findings import make
+from .findings import Finding, make
 from .kb import KB
 from .model import RECORD_TYPES, Located
 from .validation import findings_for
@@ -42,6 +45,11 @@ _UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
 def _line_at(text: str, line: int | None) -> str:
     lines = text.splitlines()
     return lines[line - 1] if line and 0 < line <= len(lines) else ""
+
+
+def _may_have_marker(text: str) -> bool:
+    """A cheap test before the multi-line search: a marker holds seven <, = or >."""
+    return "<<<<<<<" in text or "=======" in text or ">>>>>>>" in text
 
 
 class RootError(Exception):
@@ -70,11 +78,18 @@ def check_root(root: Path) -> Path:
     return root.resolve()
 
 
-def load(root: str | Path | None = None) -> KB:
+def load(
+    root: str | Path | None = None,
+    *,
+    cache: PartCache | None = None,
+    on_file: Callable[[str], None] | None = None,
+) -> KB:
     """Load the KB at ``root`` (or the nearest one above the working directory).
 
     Raises :class:`RootError` only when there is no usable root; every problem inside the KB
-    is reported in ``kb.load_findings``.
+    is reported in ``kb.load_findings``. Each file is read into a :class:`FilePart` and
+    merged in discovery order; ``cache`` may supply the part of a file it has seen before
+    (:mod:`claimkb.cache`), and ``on_file`` is told each file merged (for progress).
     """
     path = check_root(Path(root)) if root is not None else find_root()
     kb = KB(root=path, config=load_config(path))
@@ -84,28 +99,113 @@ def load(root: str | Path | None = None) -> KB:
     try:
         for section in ("sources", "claims"):
             for file_path in discover(path, section):
-                _load_file(kb, file_path, section)
+                read = functools.partial(read_part, path, kb.config, file_path, section)
+                part = read(None) if cache is None else cache.part(file_path, section, read)
+                _merge(kb, part)
+                if on_file is not None:
+                    on_file(part.rel)
     finally:
         if paused:
             gc.enable()
     return kb
 
 
-def _load_file(kb: KB, path: Path, section: str) -> None:
+# -- one file at a time ----------------------------------------------------------------------
+
+
+@dataclass
+class FilePart:
+    """What one file contributes to a KB: its findings and valid records, in the order they
+    were met (so merging reports duplicate ids exactly where a single pass would), and the ids
+    of records that failed validation."""
+
+    rel: str
+    events: list[Finding | tuple[str, Located]]
+    broken: dict[str, set[str]]
+
+
+class PartCache(Protocol):
+    """Supplies a file's :class:`FilePart`, calling ``read(text)`` when it must be read; the
+    text it passes (or None: read it yourself) is the one its part is remembered under."""
+
+    def part(
+        self, path: Path, section: str, read: Callable[[str | None], FilePart]
+    ) -> FilePart: ...
+
+
+class _Recorded(list[Any]):
+    """Stands in for ``kb.load_findings`` while one file is read."""
+
+    def __init__(self, events: list[Any]) -> None:
+        super().__init__()
+        self.events = events
+
+    def append(self, finding: Any) -> None:
+        self.events.append(finding)
+
+    def extend(self, findings: Iterable[Any]) -> None:
+        self.events.extend(findings)
+
+
+class _RecordedTable(dict[str, Any]):
+    """Stands in for a KB table while one file is read: records what is added, and finds
+    nothing, so that every duplicate id is judged when the parts are merged."""
+
+    def __init__(self, section: str, events: list[Any]) -> None:
+        super().__init__()
+        self.section = section
+        self.events = events
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return default
+
+    def __setitem__(self, key: str, record: Any) -> None:
+        self.events.append((self.section, record))
+
+
+def read_part(root: Path, config: Config, path: Path, section: str, text: str | None) -> FilePart:
+    """Read one file (``text``, if given, is its content) into a :class:`FilePart`."""
+    events: list[Any] = []
+    scratch = KB(root=root, config=config, load_findings=_Recorded(events))
+    for table in RECORD_TYPES:
+        setattr(scratch, table, _RecordedTable(table, events))
+    _load_file(scratch, path, section, text)
+    return FilePart(scratch.files[0], events, dict(scratch.broken))
+
+
+def _merge(kb: KB, part: FilePart) -> None:
+    kb.files.append(part.rel)
+    for event in part.events:
+        if isinstance(event, tuple):
+            section, record = event
+            table = getattr(kb, section)
+            record_id = record.id  # type: ignore[attr-defined]
+            if record_id in table:
+                _register(kb, section, record)  # reports the duplicate
+            else:
+                table[record_id] = record
+        else:
+            kb.load_findings.append(event)
+    for section, ids in part.broken.items():
+        kb.broken[section].update(ids)
+
+
+def _load_file(kb: KB, path: Path, section: str, text: str | None = None) -> None:
     rel = relative(path, kb.root)
     kb.files.append(rel)
-    try:
-        text = read_text(path, kb.root, kb.config.max_file_bytes)
-    except FileProblem as problem:  # a whole-file problem is reported on line 1
-        kb.load_findings.append(
-            make("unreadable-file", rel, problem.line or 1, detail=problem.message)
-        )
-        _unread(kb, section)
-        return
+    if text is None:
+        try:
+            text = read_text(path, kb.root, kb.config.max_file_bytes)
+        except FileProblem as problem:  # a whole-file problem is reported on line 1
+            kb.load_findings.append(
+                make("unreadable-file", rel, problem.line or 1, detail=problem.message)
+            )
+            _unread(kb, section)
+            return
     if not text.strip():  # empty, or only spaces, tabs and newlines
         kb.load_findings.append(make("empty-file", rel, 1))
         return
-    marker = _CONFLICT_MARKER.search(text)
+    marker = _CONFLICT_MARKER.search(text) if _may_have_marker(text) else None
     if marker:
         line = text.count("\n", 0, marker.start()) + 1
         kb.load_findings.append(
@@ -287,10 +387,10 @@ _SINGULAR = {
 def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str) -> None:
     model: type[BaseModel] = RECORD_TYPES[section]
     raw_id = item.get("id")
-    what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
     try:
         record = model.model_validate(item)
     except ValidationError as exc:
+        what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
         kb.load_findings.extend(findings_for(exc, item, model, rel, what))
         if isinstance(raw_id, str):
             kb.broken[section].add(raw_id)
@@ -301,6 +401,11 @@ def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str
         return
     assert isinstance(record, Located)
     record.locate(rel, item.line, item.key_lines)
+    _register(kb, section, record)
+
+
+def _register(kb: KB, section: str, record: Located) -> None:
+    """Add a valid record to its table, or report its id as a duplicate."""
     table: dict[str, Any] = getattr(kb, section)
     record_id: str = getattr(record, "id")  # noqa: B009 - every record model has an id
     existing = table.get(record_id)
@@ -308,10 +413,10 @@ def _add_record(kb: KB, section: str, item: LocatedDict, rel: str, singular: str
         kb.load_findings.append(
             make(
                 "duplicate-id",
-                rel,
-                item.line_of("id"),
+                record.file,
+                record.line_of("id"),
                 [record_id] if section == "claims" else [],
-                kind=singular,
+                kind=_SINGULAR[section],
                 id=record_id,
                 first=f"{existing.file}:{existing.line}",
             )

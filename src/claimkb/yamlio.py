@@ -81,9 +81,25 @@ def _line(node: Node) -> int:
 
 
 class _KBLoader(_BaseLoader):
-    """Safe loader with located containers and strict, YAML-1.2-like scalar resolution."""
+    """Safe loader with located containers and strict, YAML-1.2-like scalar resolution.
+
+    The C composer calls :meth:`resolve` for every node, and :func:`_construct` builds the
+    values; the ``construct_*`` methods below remain the reference for the rare tags and
+    shapes the fast path hands back to PyYAML's machinery.
+    """
 
     _depth = 0
+
+    def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
+        """The conservative resolvers below, in one regular expression (PyYAML's generic
+        resolver walks a table of them per scalar, which dominated load time)."""
+        if kind is ScalarNode:
+            if implicit[0] and (value[:1] in _IMPLICIT_FIRST or not value):
+                match = _IMPLICIT.match(value)
+                if match is not None:
+                    return _IMPLICIT_TAGS[match.lastindex or 0]
+            return _STR
+        return _MAP if kind is MappingNode else _SEQ
 
     def construct_object(self, node: Node, deep: bool = False) -> Any:
         if node in self.constructed_objects:
@@ -177,6 +193,18 @@ def _conservative_resolvers() -> dict[str | None, list[tuple[str, re.Pattern[str
 
 
 _KBLoader.yaml_implicit_resolvers = _conservative_resolvers()
+_IMPLICIT = re.compile(
+    r"^(?:(~|null|Null|NULL|)|(true|True|TRUE|false|False|FALSE)|([-+]?(?:0|[1-9][0-9]*)))$"
+)
+"""The same three rules as :func:`_conservative_resolvers` (null is tried for every first
+character there, int and bool only where their first character fits, which their patterns
+require anyway), so a plain scalar resolves to the same tag either way."""
+_IMPLICIT_TAGS = {1: _NULL, 2: _BOOL, 3: _INT}
+_IMPLICIT_FIRST = frozenset("~nNtTfF+-0123456789")
+"""The characters a non-empty text matching :data:`_IMPLICIT` can start with."""
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
+_BOOLS["FALSE"] = False
+_INT_TEXT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _KBLoader.add_constructor(_MAP, _KBLoader.construct_kb_mapping)
 _KBLoader.add_constructor(_SEQ, _KBLoader.construct_kb_sequence)
 _KBLoader.add_constructor(_INT, _KBLoader.construct_kb_int)
@@ -192,6 +220,103 @@ for _tag in (
     _KBLoader.add_constructor(_tag, _KBLoader.construct_kb_undefined)
 
 
+def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
+    """Build the document's values from its nodes, as ``loader.construct_document`` would.
+
+    The common shapes (plain and quoted strings, null, true/false, decimal integers, mappings
+    and sequences with their usual tags) are built here directly; anything else - an explicit
+    tag, a collection under a scalar's tag - goes to the loader's own ``construct_object``, so
+    it is accepted or refused, with the same message, exactly as before. Problems are raised
+    in document order, as the recursive PyYAML constructor raises them.
+
+    Without an anchor (``&``) in the text no node can be reached twice, so the alias
+    bookkeeping is skipped.
+    """
+    done: set[int] = set()  # nodes built: meeting one again means an alias
+    active: set[int] = set()  # nodes being built: meeting one again means a recursive alias
+
+    def build(node: Node, depth: int) -> Any:
+        if track_aliases:
+            if id(node) in done:
+                raise YamlProblem(
+                    "yaml-forbidden",
+                    "the value anchored on this line is reused through an alias (*name); "
+                    "aliases are not supported in a knowledge base - write the value out "
+                    "where it applies",
+                    _line(node),
+                )
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise YamlProblem(
+                "yaml-forbidden",
+                f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
+                _line(node),
+            )
+        if track_aliases:
+            if id(node) in active:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "found unconstructable recursive node", node.start_mark
+                )
+            active.add(id(node))
+        kind = node.__class__
+        tag = node.tag
+        value: Any
+        if kind is ScalarNode and tag == _STR:
+            value = node.value
+        elif kind is MappingNode and tag == _MAP:
+            value = LocatedDict(node.start_mark.line + 1)
+            key_lines = value.key_lines
+            inline = not track_aliases and depth < MAX_DEPTH  # strings need no checks
+            for key_node, value_node in node.value:
+                if key_node.__class__ is not ScalarNode:
+                    raise YamlProblem(
+                        "yaml-syntax", "a mapping key must be a plain scalar", _line(key_node)
+                    )
+                key = key_node.value if inline and key_node.tag == _STR else build(key_node, depth)
+                if key in value:
+                    raise YamlProblem(
+                        "duplicate-key",
+                        f"key {key!r} appears twice in one mapping (first on line "
+                        f"{key_lines[key]}); YAML would silently keep only the last - "
+                        "remove or rename one",
+                        _line(key_node),
+                    )
+                key_lines[key] = key_node.start_mark.line + 1
+                if inline and value_node.__class__ is ScalarNode and value_node.tag == _STR:
+                    value[key] = value_node.value
+                else:
+                    value[key] = build(value_node, depth)
+        elif kind is SequenceNode and tag == _SEQ:
+            value = LocatedList(node.start_mark.line + 1)
+            item_lines = value.item_lines
+            inline = not track_aliases and depth < MAX_DEPTH
+            for item in node.value:
+                item_lines.append(item.start_mark.line + 1)
+                if inline and item.__class__ is ScalarNode and item.tag == _STR:
+                    value.append(item.value)
+                else:
+                    value.append(build(item, depth))
+        elif kind is ScalarNode and tag == _NULL:
+            value = None
+        elif kind is ScalarNode and tag == _BOOL and node.value in _BOOLS:
+            value = _BOOLS[node.value]
+        elif (
+            kind is ScalarNode
+            and tag == _INT
+            and len(node.value) < 19
+            and _INT_TEXT.match(node.value)
+        ):
+            value = int(node.value)  # a short decimal; construct_kb_int judges the rest
+        else:  # an explicit or unusual tag: PyYAML's way, which refuses what we do not allow
+            value = loader.construct_object(node)
+        if track_aliases:
+            active.discard(id(node))
+            done.add(id(node))
+        return value
+
+    return build(root, 0)
+
+
 def parse_yaml(text: str) -> Any:
     """Parse one YAML document into plain Python with located containers.
 
@@ -203,7 +328,7 @@ def parse_yaml(text: str) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
-        return loader.construct_document(node)
+        return _construct(loader, node, track_aliases="&" in text)
     except YamlProblem:
         raise
     except yaml.MarkedYAMLError as exc:

@@ -33,11 +33,16 @@ CHECKS: tuple[Check, ...] = (
 against the discrepancies and resolutions these report."""
 
 
-def run(kb: KB) -> list[Finding]:
-    """Every finding for ``kb``, triage applied, sorted by file and line."""
+def run(kb: KB, on_step: Callable[[], None] | None = None) -> list[Finding]:
+    """Every finding for ``kb``, triage applied, sorted by file and line. ``on_step`` is
+    called after each of the ``len(CHECKS) + 2`` steps (for progress)."""
+    step = on_step or (lambda: None)
     found: list[Finding] = list(kb.load_findings)
     for check in CHECKS:
         found.extend(check(kb))
+        step()
     found = triage.apply(kb, found)
+    step()
     found.extend(statuses.check(kb, found))
+    step()
     return sorted(found, key=Finding.sort_key)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from ..analysis import GroupKey, groups, interval, value_key
+from ..analysis import GroupKey, groups, interval, statements, value_key
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim
@@ -38,18 +38,23 @@ MAX_LISTED = 6
 
 
 def check(kb: KB) -> Iterator[Finding]:
+    stated = statements(kb)
     for key, members in groups(kb).items():
         prop = kb.properties[key[1]]
         if not prop.single_valued or len(members) < 2:
             continue
         values = {c.id: v for c in members if (v := kb.value(c.id)) is not None}
-        yield from _group(key, members, values, prop.tolerance)
+        distinct = {stated[c.id][1] for c in members}  # value_key of each member's value
+        yield from _group(key, members, values, prop.tolerance, distinct)
 
 
 def _group(
-    key: GroupKey, members: list[Claim], values: dict[str, Value], tolerance: float
+    key: GroupKey,
+    members: list[Claim],
+    values: dict[str, Value],
+    tolerance: float,
+    distinct: set[object],
 ) -> Iterator[Finding]:
-    distinct = {value_key(v) for v in values.values()}
     ranges = {cid: r for cid, v in values.items() if (r := interval(v, tolerance)) is not None}
     if len(distinct) > 1:
         yield from _self_contradictions(key, members, values, ranges)

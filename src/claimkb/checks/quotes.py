@@ -12,11 +12,9 @@ from __future__ import annotations
 import bisect
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-
-from rapidfuzz import fuzz
 
 from ..files import FileProblem, decode
 from ..findings import Finding, make
@@ -66,6 +64,8 @@ class Snapshot:
 
     def nearest(self, quote: str) -> tuple[str, int, int]:
         """(passage, line, similarity %) of the passage most like ``quote``."""
+        from rapidfuzz import fuzz  # only when a quote is missing
+
         found = fuzz.partial_ratio_alignment(quote, self.text)
         if found is None:
             return "", 1, 0
@@ -76,17 +76,26 @@ class Snapshot:
 def locate(kb: KB, source: Source) -> tuple[Path | None, str | None]:
     """(path of the snapshot, or None; why the path is refused, or None)."""
     assert source.snapshot is not None
-    written = source.snapshot.replace("\\", "/")
+    return find_snapshot(kb.root, kb.config.snapshot_dirs, source.snapshot)
+
+
+def find_snapshot(
+    root: Path, snapshot_dirs: Iterable[str], snapshot: str
+) -> tuple[Path | None, str | None]:
+    """Where the snapshot named ``snapshot`` is found under the KB at ``root``: (path, or
+    None; why the name is refused, or None). The cache asks the same question to tell
+    whether a snapshot the check read has moved or changed."""
+    written = snapshot.replace("\\", "/")
     relative = PurePosixPath(written)
     if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
         return None, "is absolute; give it relative to a snapshot directory"
     if ".." in relative.parts:
         return None, "climbs out of the snapshot directories with '..'"
-    if "\x00" in source.snapshot:
+    if "\x00" in snapshot:
         return None, "contains a NUL character"
-    for directory in kb.config.snapshot_dirs:
+    for directory in snapshot_dirs:
         try:
-            base = (kb.root / directory).resolve()
+            base = (root / directory).resolve()
             candidate = (base / relative).resolve()
         except (OSError, RuntimeError) as exc:  # too long, a symlink loop ...
             return None, f"cannot be resolved ({getattr(exc, 'strerror', None) or exc})"

@@ -55,12 +55,16 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def open_kb(root: Path | None) -> KB:
-    """Load the KB or exit with status 2 when the root is unusable."""
+def open_kb(root: Path | None, cache: bool = True) -> KB:
+    """Load the KB (through the cache, unless ``cache`` is false or ``CLAIMKB_NO_CACHE`` is
+    set) or exit with status 2 when the root is unusable. A long load shows a progress bar on
+    a terminal."""
     from ..api import load
     from ..store import RootError
+    from .progress import progress_bar
 
     try:
-        return load(root)
+        with progress_bar() as bar:
+            return load(root, cache=cache, progress=bar)
     except RootError as exc:
         raise fail(str(exc)) from None

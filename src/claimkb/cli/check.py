@@ -70,6 +70,10 @@ def check(
             show_default=False,
         ),
     ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option("--no-cache", help="Read every file and run every check, without the cache."),
+    ] = False,
 ) -> None:
     """Check the KB: schema, references, quotes, conflicts, entities and statuses.
 
@@ -79,12 +83,21 @@ def check(
     from ..api import check as run_check
     from ..catalogue import Severity
 
-    kb = open_kb(root)
-    report = run_check(kb)
+    chosen = Format.json if json_ else format
+    kb: KB | None = None
+    if since is not None or chosen in (Format.sarif, Format.junit):  # these need the records
+        from .progress import progress_bar
+
+        kb = open_kb(root, cache=not no_cache)
+        with progress_bar() as bar:  # an unchanged KB's report still comes from the cache
+            report = run_check(kb, cache=not no_cache, progress=bar)
+    else:  # an unchanged KB's report comes from the cache without loading it
+        report = _report(root, cache=not no_cache)
     changes = None
     if since is not None:
         from ..since import SinceError, changes_since
 
+        assert kb is not None
         try:
             changes = changes_since(kb, since)
         except SinceError as exc:
@@ -98,7 +111,6 @@ def check(
             err=True,
         )
     severity = Severity(fail_on.value)
-    chosen = Format.json if json_ else format
     if chosen is Format.text and output is None:
         from ..render.console import stdout
         from ..render.text import render
@@ -113,9 +125,22 @@ def check(
     raise typer.Exit(1 if report.failed(severity) else 0)
 
 
+def _report(root: Path | None, cache: bool) -> Report:
+    """Check the KB at ``root`` (through the cache), with a progress bar on a terminal."""
+    from ..api import check as run_check
+    from ..store import RootError
+    from .progress import progress_bar
+
+    try:
+        with progress_bar() as bar:
+            return run_check(root, cache=cache, progress=bar)
+    except RootError as exc:
+        raise fail(str(exc)) from None
+
+
 def _render(
     chosen: Format,
-    kb: KB,
+    kb: KB | None,
     report: Report,
     fail_on: Severity,
     show_triaged: bool,
@@ -137,11 +162,13 @@ def _render(
         workspace = os.environ.get("GITHUB_WORKSPACE")
         return github(report, Path(workspace) if workspace else Path.cwd(), show_triaged)
     if chosen is Format.sarif:
+        assert kb is not None
         from ..render.json import dumps
         from ..render.sarif import to_sarif
 
         return dumps(to_sarif(report, kb.resolutions)) + "\n"
     if chosen is Format.junit:
+        assert kb is not None
         import socket
         from datetime import UTC, datetime
 

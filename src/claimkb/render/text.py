@@ -1,14 +1,25 @@
-"""Findings as text for a person: ``file:line: severity CODE slug: message``, then a summary."""
+"""Findings as text for a person: ``file:line: severity CODE slug: message``, then a summary.
+
+Each line is built from styled pieces, never from markup, so nothing a user wrote (``[...]``,
+``:100:``) is read as rich markup or emoji codes. When the output is not a terminal the lines
+carry no style and are written as they are - rich would print exactly the same characters,
+thousands of times slower; a line holding a tab or a control character rich rewrites still
+goes through rich.
+"""
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from ..findings import Finding
 from ..report import Report
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_REWRITTEN_BY_RICH = re.compile("[\t\x07\x08\x0b\x0c\r]")
+"""Tabs (expanded by cell width) and the control characters rich strips."""
 
 
 def location(finding: Finding) -> str:
@@ -17,18 +28,26 @@ def location(finding: Finding) -> str:
     return f"{finding.file}:{finding.line}" if finding.line else finding.file
 
 
-def line(finding: Finding) -> str:
-    """One finding as rich markup."""
+def pieces(finding: Finding) -> list[tuple[str, str]]:
+    """The line as (text, style) pieces."""
     severity = finding.level.value
-    style = "dim" if finding.triaged else _STYLE[severity]
-    triage = f" [dim](triaged: {escape(finding.triaged_by or '')})[/dim]" if finding.triaged else ""
-    claims = (
-        f" [dim]\\[claims: {escape(', '.join(finding.claims))}][/dim]" if finding.claims else ""
-    )
-    return (
-        f"{escape(location(finding))}: [{style}]{severity}[/{style}] "
-        f"[bold]{finding.code}[/bold] {finding.slug}: {escape(finding.message)}{claims}{triage}"
-    )
+    result = [
+        (f"{location(finding)}: ", ""),
+        (severity, "dim" if finding.triaged else _STYLE[severity]),
+        (" ", ""),
+        (finding.code, "bold"),
+        (f" {finding.slug}: {finding.message}", ""),
+    ]
+    if finding.claims:
+        result.append((f" [claims: {', '.join(finding.claims)}]", "dim"))
+    if finding.triaged:
+        result.append((f" (triaged: {finding.triaged_by or ''})", "dim"))
+    return result
+
+
+def line(finding: Finding) -> Text:
+    """One finding as styled text."""
+    return Text.assemble(*pieces(finding))
 
 
 def summary(report: Report) -> str:
@@ -41,10 +60,17 @@ def summary(report: Report) -> str:
 
 
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:
-    for finding in report.findings:
-        if finding.triaged and not show_triaged:
-            continue
-        console.print(line(finding), soft_wrap=True)
+    shown = [f for f in report.findings if show_triaged or not f.triaged]
+    if console.is_terminal:
+        if shown:
+            console.print(Text("\n").join(line(f) for f in shown), soft_wrap=True)
+    else:
+        for finding in shown:
+            text = "".join(piece for piece, _ in pieces(finding))
+            if _REWRITTEN_BY_RICH.search(text):
+                console.print(Text(text), soft_wrap=True)
+            else:
+                console.file.write(text + "\n")
     console.print(summary(report))
     if report.triaged_findings and not show_triaged:
         console.print(

@@ -10,6 +10,7 @@ written unit remembered, and decimal and binary prefixes kept apart.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -203,6 +204,10 @@ _MAGNITUDES = {
     "百": 1e2,
 }
 _MAG_ORDER = sorted(_MAGNITUDES, key=len, reverse=True)
+_MAG_RANK = {word: rank for rank, word in enumerate(_MAG_ORDER)}
+_MAG_BY_FIRST: dict[str, tuple[str, ...]] = {}
+for _word in _MAG_ORDER:  # a word can only start a text that starts with its first character
+    _MAG_BY_FIRST[_word[0]] = (*_MAG_BY_FIRST.get(_word[0], ()), _word)
 _WORDS = {
     "zero": 0,
     "one": 1,
@@ -314,9 +319,17 @@ class _Num:
     rest: str
 
 
-def _strip_prefix(text: str, options: tuple[str, ...]) -> tuple[str, bool]:
+def _longest_first(options: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(options, key=len, reverse=True))
+
+
+def _strip_prefix(text: str, options: tuple[str, ...], firsts: str = "") -> tuple[str, bool]:
+    """``options`` must be longest first (see :func:`_longest_first`); ``firsts``, when
+    given, holds the first character of every option, to skip texts none can start."""
     lowered = text.lower()
-    for option in sorted(options, key=len, reverse=True):
+    if firsts and lowered[:1] not in firsts:
+        return text, False
+    for option in options:
         if lowered.startswith(option):
             after = text[len(option) :]
             word_like = option[-1].isalpha() and option.isascii()
@@ -326,9 +339,12 @@ def _strip_prefix(text: str, options: tuple[str, ...]) -> tuple[str, bool]:
     return text, False
 
 
-def _strip_suffix(text: str, options: tuple[str, ...]) -> tuple[str, bool]:
+def _strip_suffix(text: str, options: tuple[str, ...], lasts: str = "") -> tuple[str, bool]:
+    """``options`` must be longest first; ``lasts`` as ``firsts`` in :func:`_strip_prefix`."""
     lowered = text.lower()
-    for option in sorted(options, key=len, reverse=True):
+    if lasts and lowered[-1:] not in lasts:
+        return text, False
+    for option in options:
         if lowered.endswith(option):
             before = text[: len(text) - len(option)]
             if option[0].isalpha() and option.isascii() and before[-1:].isalpha():
@@ -422,8 +438,15 @@ def _read_magnitude(text: str) -> list[tuple[float, str]]:
     """Readings of ``text`` as (magnitude, rest): each magnitude word that starts it, longest
     first, then no magnitude at all. ``5.6 TB`` reads as T+B and as TB, which agree."""
     options: list[tuple[float, str]] = []
-    for word in _MAG_ORDER:
-        if text.startswith(word) or (len(word) > 2 and text.lower().startswith(word)):
+    lowered = text.lower()
+    first, first_lower = text[:1], lowered[:1]
+    words = _MAG_BY_FIRST.get(first, ())
+    if first_lower != first:  # words that can only match case-insensitively, kept in order
+        words = tuple(
+            sorted({*words, *_MAG_BY_FIRST.get(first_lower, ())}, key=_MAG_RANK.__getitem__)
+        )
+    for word in words:
+        if text.startswith(word) or (len(word) > 2 and lowered.startswith(word)):
             rest = text[len(word) :]
             if word.isascii() and word.isalpha() and len(word) > 2 and rest[:1].isalpha():
                 continue
@@ -510,9 +533,48 @@ def _odd_step(value: float) -> float:
     return float(step)
 
 
+_PREFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
+    (_longest_first(options), "".join({o[0] for o in options}), flag)
+    for options, flag in (
+        (_APPROX_PREFIX, "approx"),
+        (_LOWER_PREFIX, "lower"),
+        (_UPPER_PREFIX, "upper"),
+        (_NEARLY_PREFIX, "nearly"),
+    )
+)
+_SUFFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
+    (_longest_first(options), "".join({o[-1] for o in options}), flag)
+    for options, flag in (
+        (_APPROX_SUFFIX, "approx"),
+        (_LOWER_SUFFIX, "lower"),
+        (_UPPER_SUFFIX, "upper"),
+        (_ODD_SUFFIX, "odd"),
+    )
+)
+_VAGUE_ORDER = tuple(sorted(_VAGUE.items(), key=lambda kv: -len(kv[0])))
+
+
 def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     """Parse a written quantity; ``dimension`` (from the property) resolves ambiguity and
     supplies the unit of a bare number for counted dimensions."""
+    result = _remembered(text, dimension)
+    if isinstance(result, str):
+        raise ValueProblem(result)
+    return result
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _remembered(text: str, dimension: str | None) -> Quantity | str:
+    """Many claims state the same figure in the same words ("2.8 trillion"); a reading is a
+    pure function of the text and dimension and a :class:`Quantity` is immutable, so each
+    distinct text is read once. A problem is remembered as its message."""
+    try:
+        return _parse(text, dimension)
+    except ValueProblem as problem:
+        return str(problem)
+
+
+def _parse(text: str, dimension: str | None) -> Quantity:
     original = text
     text = _SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT), text)
     text = _COMPOUND_HYPHEN.sub(" ", text.translate(_FULLWIDTH)).strip()
@@ -524,28 +586,16 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     odd = infix > 0
     for _ in range(4):
         changed = False
-        prefixes: tuple[tuple[tuple[str, ...], str], ...] = (
-            (_APPROX_PREFIX, "approx"),
-            (_LOWER_PREFIX, "lower"),
-            (_UPPER_PREFIX, "upper"),
-            (_NEARLY_PREFIX, "nearly"),
-        )
-        for options, flag in prefixes:
-            text, hit = _strip_prefix(text, options)
+        for options, firsts, flag in _PREFIXES:
+            text, hit = _strip_prefix(text, options, firsts)
             if hit:
                 changed = True
                 approximate |= flag == "approx"
                 lower_open |= flag == "lower"
                 upper_open |= flag == "upper"
                 nearly |= flag == "nearly"
-        suffixes: tuple[tuple[tuple[str, ...], str], ...] = (
-            (_APPROX_SUFFIX, "approx"),
-            (_LOWER_SUFFIX, "lower"),
-            (_UPPER_SUFFIX, "upper"),
-            (_ODD_SUFFIX, "odd"),
-        )
-        for options, flag in suffixes:
-            text, hit = _strip_suffix(text, options)
+        for options, lasts, flag in _SUFFIXES:
+            text, hit = _strip_suffix(text, options, lasts)
             if hit:
                 changed = True
                 approximate |= flag == "approx"
@@ -554,8 +604,9 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
                 odd |= flag == "odd"
         if not changed:
             break
-    for phrase, bounds in sorted(_VAGUE.items(), key=lambda kv: -len(kv[0])):
-        if text.lower().startswith(phrase):
+    lowered = text.lower()
+    for phrase, bounds in _VAGUE_ORDER:
+        if lowered.startswith(phrase):
             vague = bounds
             text = text[len(phrase) :].strip()
             break

@@ -1,0 +1,267 @@
+"""Benchmark claimkb against the floor (PyYAML's C loader) and a peer (check-jsonschema).
+
+For each generated KB, in one run, round after round (interleaved, so a slow moment of the
+machine hits every command alike), it times as separate processes:
+
+* ``floor``: ``bench/floor.py`` - a bare ``yaml.load(..., Loader=yaml.CSafeLoader)`` of the
+  same files (and ``floor-gc-off``, the same with the garbage collector paused);
+* ``cold``: ``claimkb check`` with no cache (the KB's cache directory is deleted first);
+* ``warm``: ``claimkb check`` again, nothing changed;
+* ``query``: ``claimkb claims --subject NAME --json``, a question not asked since the cold
+  run (the records come from the cache);
+* ``query again``: the same question asked again (its answer comes from the cache);
+* ``peer``: ``check-jsonschema`` on the sources and on the claims files (if installed; fewer
+  rounds, it is slow);
+
+and reports medians, each as a ratio to the floor, with the peak memory (``ru_maxrss`` of
+that child, from ``os.wait4``). A second table times ``claimkb --help`` and ``--version``
+against a bare typer app's ``--help``.
+
+    python bench/run.py                       # 1k, 10k, 100k claims, layout 100-per-file
+    python bench/run.py --sizes 10000 --layouts per-source,1000-per-file --rounds 5
+    python bench/run.py --markdown results.md --json results.json
+
+Generated KBs and the benchmark's own cache directory live in ``bench/out/`` (git-ignored).
+Python writes bytecode for these runs (``PYTHONDONTWRITEBYTECODE`` is dropped), as an
+installed tool would have it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+BIN = Path(sys.executable).parent
+sys.path.insert(0, str(HERE))
+
+from generate import generate  # noqa: E402
+
+
+@dataclass
+class Sample:
+    seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    rss_mb: list[float] = field(default_factory=list)
+
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(CLAIMKB_CACHE_DIR=str(OUT / "cache"), NO_COLOR="1", COLUMNS="120")
+    env.pop("CLAIMKB_NO_CACHE", None)
+    return env
+
+
+def run(command: list[str], env: dict[str, str], expect: tuple[int, ...] = (0, 1)) -> Sample:
+    """Run one command; its wall time, CPU time and peak resident memory."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    error = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    if child.returncode not in expect:
+        raise SystemExit(f"{' '.join(command)} exited {child.returncode}:\n{error[-2000:]}")
+    sample = Sample()
+    sample.seconds.append(elapsed)
+    sample.cpu.append(usage.ru_utime + usage.ru_stime)
+    sample.rss_mb.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+    return sample
+
+
+def merge(into: Sample, sample: Sample) -> None:
+    into.seconds += sample.seconds
+    into.cpu += sample.cpu
+    into.rss_mb += sample.rss_mb
+
+
+def files_of(root: Path) -> tuple[list[str], list[str]]:
+    def found(section: str) -> list[str]:
+        return sorted(str(p) for p in (root / section).rglob("*.yaml"))
+
+    return found("sources"), found("claims")
+
+
+def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[str, str]) -> dict:
+    root = OUT / f"kb-{size}-{layout}"
+    if not (root / "claims").is_dir():
+        generate(size, layout, root)
+    claimkb = str(BIN / "claimkb")
+    cache_dir = Path(
+        subprocess.run(
+            [claimkb, "cache", "dir", "--root", str(root)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    sources, claims = files_of(root)
+    schemas = OUT / "schemas"
+    checker = shutil.which("check-jsonschema", path=str(BIN))
+    if checker:
+        from peer import write_schemas
+
+        write_schemas(schemas)
+    commands = {
+        "floor": [sys.executable, str(HERE / "floor.py"), str(root)],
+        "floor-gc-off": [sys.executable, str(HERE / "floor.py"), str(root), "--gc-off"],
+        "cold": [claimkb, "check", "--root", str(root)],
+        "warm": [claimkb, "check", "--root", str(root)],
+        "query": [claimkb, "claims", "--root", str(root), "--subject", "Atlas-1", "--json"],
+    }
+    commands["query again"] = commands["query"]
+    samples = {name: Sample() for name in [*commands, "peer"]}
+    for command in commands.values():  # warm-up: bytecode, page cache
+        run(command, env)
+    for index in range(rounds):
+        for name, command in commands.items():
+            if name == "cold":  # a cold run, and then every question is new again
+                shutil.rmtree(cache_dir, ignore_errors=True)
+            merge(samples[name], run(command, env))
+        if checker and index < peer_rounds:
+            total = Sample()
+            for schema, files in (("sources.json", sources), ("claims.json", claims)):
+                part = run([checker, "--schemafile", str(schemas / schema), *files], env, (0,))
+                total.seconds = [sum(total.seconds + part.seconds)]
+                total.cpu = [sum(total.cpu + part.cpu)]
+                total.rss_mb = [max(total.rss_mb + part.rss_mb)]
+            merge(samples["peer"], total)
+        print(f"  {size} {layout}: round {index + 1}/{rounds} done", file=sys.stderr)
+    return {
+        "claims": size,
+        "layout": layout,
+        "files": len(sources) + len(claims),
+        "results": {
+            name: {
+                "median_s": s.median(),
+                "runs_s": s.seconds,
+                "cpu_s": statistics.median(s.cpu),
+                "peak_mb": max(s.rss_mb),
+            }
+            for name, s in samples.items()
+            if s.seconds
+        },
+    }
+
+
+def bench_help(rounds: int, env: dict[str, str]) -> dict:
+    commands = {
+        "bare typer --help": [sys.executable, str(HERE / "bare_typer.py"), "--help"],
+        "claimkb --help": [str(BIN / "claimkb"), "--help"],
+        "claimkb --version": [str(BIN / "claimkb"), "--version"],
+    }
+    samples = {name: Sample() for name in commands}
+    for command in commands.values():
+        run(command, env, (0,))
+    for _ in range(rounds):
+        for name, command in commands.items():
+            merge(samples[name], run(command, env, (0,)))
+    return {name: {"median_s": s.median(), "runs_s": s.seconds} for name, s in samples.items()}
+
+
+def machine() -> dict[str, str]:
+    import yaml
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "python": platform.python_version(),
+        "system": f"{platform.system()} {platform.release()}",
+        "pyyaml": f"{yaml.__version__} (libyaml {yaml._yaml.get_version_string()})",  # type: ignore[attr-defined]
+    }
+
+
+def markdown(results: dict) -> str:
+    m = results["machine"]
+    lines = [
+        f"Machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, {m['system']}, "
+        f"PyYAML {m['pyyaml']}. Medians of {results['rounds']} interleaved rounds "
+        "(check-jsonschema: fewer); ratios are to the floor of the same KB.",
+        "",
+        "| claims | layout | files | floor (s) | floor, GC off | cold check | warm check "
+        "| query | query again | check-jsonschema | peak memory cold / warm / query |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for kb in results["kbs"]:
+        r = kb["results"]
+        floor = r["floor"]["median_s"]
+
+        def cell(name: str, r: dict = r, floor: float = floor) -> str:
+            if name not in r:
+                return "-"
+            seconds = r[name]["median_s"]
+            return f"{seconds:.2f} s ({seconds / floor:.2f}×)"
+
+        peer = cell("peer")
+        if "peer" in r:
+            peer += f", {r['peer']['median_s'] / r['cold']['median_s']:.1f}× claimkb cold"
+        memory = " / ".join(f"{r[n]['peak_mb']:.0f}" for n in ("cold", "warm", "query"))
+        lines.append(
+            f"| {kb['claims']:,} | {kb['layout']} | {kb['files']:,} | {floor:.2f} | "
+            f"{cell('floor-gc-off')} | {cell('cold')} | {cell('warm')} | {cell('query')} | "
+            f"{cell('query again')} | {peer} | {memory} MB |"
+        )
+    help_results = results.get("help")
+    if help_results:
+        bare = help_results["bare typer --help"]["median_s"]
+        lines += [
+            "",
+            "| command | median | ratio to a bare typer app's --help |",
+            "| --- | ---: | ---: |",
+        ]
+        for name, value in help_results.items():
+            seconds = value["median_s"]
+            lines.append(f"| `{name}` | {seconds * 1000:.0f} ms | {seconds / bare:.2f}× |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--layouts", default="100-per-file")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--peer-rounds", type=int, default=3)
+    parser.add_argument("--help-rounds", type=int, default=20)
+    parser.add_argument("--json", type=Path, help="also write the raw results here")
+    parser.add_argument("--markdown", type=Path, help="also write the table here")
+    args = parser.parse_args()
+    env = environment()
+    results: dict = {"machine": machine(), "rounds": args.rounds, "kbs": []}
+    for size in (int(s) for s in args.sizes.split(",")):
+        for layout in args.layouts.split(","):
+            results["kbs"].append(bench_kb(size, layout, args.rounds, args.peer_rounds, env))
+    if args.help_rounds:
+        results["help"] = bench_help(args.help_rounds, env)
+    table = markdown(results)
+    print(table)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", "utf-8")
+    if args.markdown:
+        args.markdown.write_text(table, "utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,279 @@
+"""A cache that makes an unchanged knowledge base cost almost nothing to check or query.
+
+Two things are kept, per KB root, in the directory :func:`~.location.cache_dir` names:
+
+* for every YAML file, what reading it produced - its valid records with their locations, the
+  findings met and the ids of broken records (a *part*, see :class:`claimkb.store.FilePart`) -
+  under the hash of the file's content (in :mod:`packs <.packs>`);
+* the report of the last check, under a key made of every file's content hash (in load
+  order), the configuration and the code, together with the state of the snapshots the quote
+  check read (:mod:`.snapshots`).
+
+It is never wrong, by construction:
+
+* A file's cached part is used only for content with the same hash. The hash is checked when
+  the file's ``stat`` (size, modification and change times in nanoseconds, inode, device)
+  differs from the one recorded, and also when the recorded stat is *ambiguous*: a file
+  changed within two seconds of being read could change again without its times moving (the
+  "racily clean" case git knows), so such an entry is re-hashed on the next run. The text that
+  is hashed is exactly the text that is parsed.
+* Added, deleted and renamed files change the list of (path, hash) pairs, and so the report
+  key. A file that cannot be read, or is a symbolic link (its target may move), is never
+  cached, and then no report is reused.
+* The cache belongs to one root, one configuration (the configuration files' bytes) and one
+  build of the code (:func:`~.location.code_fingerprint`); a cache of anything else, or one
+  that is truncated or corrupt (:mod:`~.disk` checksums every file), is ignored and rebuilt.
+
+Writing is best effort: if the cache directory cannot be written, the run goes on uncached.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import stat as stat_module
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import disk
+from .location import cache_dir, code_fingerprint, config_fingerprint, disabled
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..findings import Finding
+    from ..store import FilePart
+
+__all__ = ["Cache", "cache_dir", "disabled", "clear"]
+
+RACY_NS = 2_000_000_000
+"""A file whose times are this close to the moment it was read is re-hashed next time."""
+STAGED = ""
+"""The pack of a part read in this run (it gets its pack when saved)."""
+_UNSEEN = object()
+
+Stat = tuple[int, int, int, int, int]
+FileKey = tuple[str, str, str | None]
+"""(path relative to the root, section, content hash or None if not cacheable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What the cache knows of one file."""
+
+    section: str
+    stat: Stat
+    digest: str
+    trusted: bool
+    """False when the stat is ambiguous (the file changed just before it was read)."""
+    pack: str | None = None
+    """The pack holding the file's part (None: not stored)."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=20).hexdigest()
+
+
+class Cache:
+    """One KB's cache, opened for one run: survey the files, supply parts, save."""
+
+    def __init__(self, root: Path) -> None:
+        from ..config import load_config
+        from .packs import Packs
+
+        self.root = root
+        self.dir = cache_dir(root)
+        # the fingerprint is taken before the configuration is read: if the configuration
+        # changes in between, the next run does not match what this run stores
+        self.key = (disk.FORMAT, code_fingerprint(), str(root), config_fingerprint(root))
+        self.config: Config = load_config(root)
+        stored = disk.read(self.dir / "index")
+        self.index: dict[str, Entry] = {}
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == self.key:
+            self.index = {rel: Entry(*fields) for rel, fields in stored[1].items()}
+        self.seen: dict[str, Entry | None] = {}
+        """This run's entries, in the order the files were met (None: not cacheable)."""
+        self._texts: dict[str, str] = {}
+        self._staged: dict[str, bytes] = {}
+        self._packs = Packs(self.dir)
+
+    # -- files -------------------------------------------------------------------------------
+
+    def _entry(self, path: Path, rel: str, section: str, *, reread: bool = False) -> Entry | None:
+        """The entry for a file as it is now: the recorded one if its stat is the trusted one
+        recorded, else a new one from reading and hashing it (the text is kept for parsing).
+        None if it cannot be cached (unreadable, a symbolic link)."""
+        from ..files import FileProblem, read_text
+
+        now = time.time_ns()
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return None
+        if stat_module.S_ISLNK(st.st_mode):  # its target may change under the same stat
+            return None
+        stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+        known = self.index.get(rel)
+        if known and known.trusted and known.stat == stat and known.section == section:
+            if not reread:
+                return known
+        try:
+            text = read_text(path, self.root, self.config.max_file_bytes)
+        except FileProblem:
+            return None
+        self._texts[rel] = text
+        digest = _digest(text.encode("utf-8", "surrogatepass"))
+        trusted = max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS
+        pack = known.pack if known and known.digest == digest and known.section == section else None
+        return Entry(section, stat, digest, trusted, pack)
+
+    def survey(
+        self, files: Iterable[tuple[Path, str]], on_file: Callable[[str], None] | None = None
+    ) -> list[FileKey]:
+        """Look at every file (path, section) without parsing it."""
+        from ..files import relative
+
+        result = []
+        for path, section in files:
+            rel = relative(path, self.root)
+            entry = self.seen[rel] = self._entry(path, rel, section)
+            result.append((rel, section, entry.digest if entry else None))
+            if on_file is not None:
+                on_file(rel)
+        return result
+
+    def part(self, path: Path, section: str, read: Callable[[str | None], FilePart]) -> FilePart:
+        """The part of one file: from the cache if its content is the one remembered, else
+        read (and remembered). See :class:`claimkb.store.PartCache`."""
+        from ..files import relative
+        from .parts import encode_part, revive_part
+
+        rel = relative(path, self.root)
+        entry = self.seen.get(rel, _UNSEEN)
+        if entry is _UNSEEN:
+            entry = self.seen[rel] = self._entry(path, rel, section)
+        if entry is None:
+            return read(None)
+        assert isinstance(entry, Entry)
+        if entry.pack:
+            data = self._packs.get(entry.pack, self._name(rel, entry))
+            revived = revive_part(data) if data is not None else None
+            if revived is not None and revived.rel == rel:
+                return revived
+        text = self._texts.pop(rel, None)
+        if text is None:  # trusted by its stat, but its part is gone: read it now
+            entry = self.seen[rel] = self._entry(path, rel, section, reread=True)
+            if entry is None:
+                return read(None)
+            text = self._texts.pop(rel)
+        part = read(text)
+        framed = encode_part(part)
+        if framed is None:
+            self.seen[rel] = None
+        else:
+            self._staged[self._name(rel, entry)] = framed
+            self.seen[rel] = dataclasses.replace(entry, pack=STAGED)
+        return part
+
+    @staticmethod
+    def _name(rel: str, entry: Entry) -> str:
+        return _digest(f"{rel}\0{entry.section}\0{entry.digest}".encode())[:32]
+
+    # -- the report --------------------------------------------------------------------------
+
+    def report_key(self, files: list[FileKey] | None = None) -> str | None:
+        """The key of a report for these files (default: those met this run, in order), or
+        None when some file cannot be cached, so that no report may be reused."""
+        if files is None:
+            files = [
+                (rel, e.section, e.digest) if e else (rel, "", None) for rel, e in self.seen.items()
+            ]
+        if any(digest is None for _, _, digest in files):
+            return None
+        return _digest(repr((self.key, files)).encode())
+
+    def load_report(self, key: str) -> tuple[tuple[Finding, ...], int, int, int] | None:
+        """(findings, files, sources, claims) of the report saved under ``key``, if every
+        snapshot it read is still as it was."""
+        from . import snapshots
+
+        stored = disk.read(self.dir / "report")
+        if not isinstance(stored, tuple) or len(stored) != 6 or stored[0] != key:
+            return None
+        _, state, files, sources, claims, findings = stored
+        if not snapshots.unchanged(self.root, self.config.snapshot_dirs, state):
+            return None
+        from .codec import revive_finding
+
+        return tuple(revive_finding(f) for f in findings), files, sources, claims
+
+    def snapshots(self, names: Iterable[str]) -> tuple[Any, ...]:
+        """The state of the snapshots with these names (before the check reads them)."""
+        from . import snapshots
+
+        return snapshots.state(self.root, self.config.snapshot_dirs, names)
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def save(self, report: tuple[Any, ...] | None = None) -> None:
+        """Write what this run learnt: new parts, the index and, if given, the report as
+        (snapshot state, key, findings, files, sources, claims). Best effort."""
+        try:
+            self._save(report)
+        except OSError:
+            pass
+
+    def _save(self, report: tuple[Any, ...] | None) -> None:
+        current = {rel: e for rel, e in self.seen.items() if e is not None}
+        if current == self.index and report is None:
+            return
+        disk.prepare(self.dir)
+        live = {self._name(rel, e): e.pack for rel, e in current.items() if e.pack is not None}
+        old = {e.pack for e in self.index.values() if e.pack}
+        packs = self._packs.save(self._staged, live, old)
+        current = {
+            rel: dataclasses.replace(e, pack=packs.get(self._name(rel, e)))
+            for rel, e in current.items()
+        }
+        if current != self.index:
+            stored = {
+                rel: (e.section, e.stat, e.digest, e.trusted, e.pack) for rel, e in current.items()
+            }
+            disk.write(self.dir / "index", disk.encode((self.key, stored)))
+        if report is not None:
+            self._save_report(*report)
+
+    def _save_report(
+        self,
+        state: Any,
+        key: str,
+        findings: Iterable[Finding],
+        files: int,
+        sources: int,
+        claims: int,
+    ) -> None:
+        from .codec import encode_finding
+
+        encoded = [encode_finding(f) for f in findings]
+        try:
+            framed = disk.encode((key, state, files, sources, claims, encoded))
+        except ValueError:  # a finding argument marshal cannot store exactly: no report
+            disk.remove(self.dir / "report")
+            return
+        disk.write(self.dir / "report", framed)
+
+
+def clear(root: Path | None = None) -> list[Path]:
+    """Delete the cache of the KB at ``root``, or every claimkb cache when ``root`` is None.
+    Only directories claimkb marked as its own are removed. Returns those removed."""
+    from .location import base_dir
+
+    if root is not None:
+        targets = [cache_dir(root)]
+    else:
+        base = base_dir()
+        targets = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    return [d for d in targets if disk.clear_dir(d)]

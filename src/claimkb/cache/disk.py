@@ -1,0 +1,90 @@
+"""Cache files on disk: framed, checksummed, written atomically, and read defensively.
+
+Every cache file is ``MAGIC``, a header (format, payload length, CRC-32 of the payload), then
+the payload as :mod:`marshal` data. A file that is missing, truncated, of another format, or
+whose checksum fails reads as ``None``: the caller rebuilds it. Files are replaced with
+:func:`claimkb.atomic.write_atomic`, so a reader never sees half of one. marshal is used for
+speed (reading back 100,000 records is several times faster than pickle or JSON); it is not
+safe against crafted data, which is one reason the cache lives only in the user's own cache
+directory, never inside the knowledge base (see :mod:`claimkb.cache.location`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import shutil
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+from ..atomic import write_atomic
+
+__all__ = ["FORMAT", "MARKER", "read", "encode", "prepare", "write", "remove", "clear_dir"]
+
+FORMAT = 1
+"""Bumped whenever what the cache stores changes shape."""
+MAGIC = b"claimkb-cache\0"
+_HEADER = struct.Struct("<IQI")  # format, payload length, crc32
+MARKER = "CACHEDIR.TAG"
+_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file marks a cache directory of claimkb (https://bford.info/cachedir/).\n"
+    "# It is safe to delete; `claimkb cache clear` does so.\n"
+)
+
+
+def read(path: Path) -> Any | None:
+    """The value stored at ``path``, or None if it is absent or not intact."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    start = len(MAGIC) + _HEADER.size
+    if len(data) < start or not data.startswith(MAGIC):
+        return None
+    version, length, checksum = _HEADER.unpack_from(data, len(MAGIC))
+    payload = memoryview(data)[start:]
+    if version != FORMAT or length != len(payload) or zlib.crc32(payload) != checksum:
+        return None
+    try:
+        return marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def encode(value: Any) -> bytes:
+    """``value`` framed for :func:`write`; ValueError if marshal cannot store it exactly."""
+    payload = marshal.dumps(value, 4)
+    return MAGIC + _HEADER.pack(FORMAT, len(payload), zlib.crc32(payload)) + payload
+
+
+def prepare(directory: Path) -> None:
+    """Create a KB's cache directory, marked with a CACHEDIR.TAG so backup tools skip it and
+    :func:`clear_dir` knows it may delete it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    tag = directory / MARKER
+    if not tag.exists():
+        write_atomic(tag, _TAG)
+
+
+def write(path: Path, framed: bytes) -> None:
+    """Replace ``path`` with ``framed`` (from :func:`encode`), creating its directory."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, framed, durable=False)  # a torn file fails its checksum: rebuilt
+
+
+def remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def clear_dir(directory: Path) -> bool:
+    """Delete a cache directory; only one that claimkb marked as its own (CACHEDIR.TAG)."""
+    if not (directory / MARKER).is_file():
+        return False
+    shutil.rmtree(directory, ignore_errors=True)
+    return not directory.exists()

@@ -1,0 +1,73 @@
+"""The state of the snapshot files a check read, so a cached report is reused only while
+every snapshot it depended on is where it was, with the content it had.
+
+The quote check is the only check that reads a file outside ``sources/`` and ``claims/``.
+For each snapshot a source names, the state records where :func:`find_snapshot` finds it (or
+why the name is refused), and that file's stat and content hash. A newly added snapshot in an
+earlier snapshot directory changes where the name is found; an edited one changes its hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..checks.quotes import find_snapshot
+
+RACY_NS = 2_000_000_000
+
+
+def _stat(path: Path) -> tuple[tuple[int, ...], bool] | None:
+    now = time.time_ns()
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+    return stat, max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS
+
+
+def _hash(path: Path) -> str | None:
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest()
+    except OSError:
+        return None
+
+
+def state(root: Path, directories: Iterable[str], names: Iterable[str]) -> tuple[Any, ...]:
+    """The state of every named snapshot, sorted by name. Taken *before* the check reads them,
+    so a snapshot edited while the check runs is seen as changed next time."""
+    directories = tuple(directories)
+    result: list[tuple[Any, ...]] = []
+    for name in sorted(set(names)):
+        path, refused = find_snapshot(root, directories, name)
+        if path is None:
+            result.append((name, refused, None, None, None, False))
+            continue
+        observed = _stat(path)
+        stat, trusted = observed if observed else (None, False)
+        result.append((name, refused, str(path), stat, _hash(path), trusted))
+    return tuple(result)
+
+
+def unchanged(root: Path, directories: Iterable[str], recorded: Any) -> bool:
+    """Whether every snapshot in ``recorded`` (from :func:`state`) is still as it was."""
+    directories = tuple(directories)
+    for name, refused, where, stat, digest, trusted in recorded:
+        path, now_refused = find_snapshot(root, directories, name)
+        if now_refused != refused or (str(path) if path else None) != where:
+            return False
+        if path is None:
+            continue
+        observed = _stat(path)
+        if observed is None:
+            return False
+        if trusted and observed[0] == tuple(stat):
+            continue
+        if digest is None or _hash(path) != digest:
+            return False
+    return True

@@ -1,0 +1,76 @@
+"""The text report: plain output is exactly what rich prints for the same styled lines."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from claimkb.findings import make
+from claimkb.render.text import line, render
+from claimkb.report import Report
+
+MESSAGES = [
+    "plain",
+    "brackets [bold]kept[/bold] and \\[escapes]",
+    "an emoji code :100: stays text",
+    "a\ttab after 模型",
+    "bell\x07 and carriage\r return",
+    "two\nlines",
+    "trailing   ",
+    "中文 全角：，",
+]
+
+
+def _report() -> Report:
+    findings = []
+    for index, detail in enumerate(MESSAGES, start=1):
+        findings.append(make("yaml-syntax", f"claims/{index}.yaml", index, detail=detail))
+    findings.append(make("conflict", "claims/x.yaml", 9, ["a", "b"], subject="s", property="p",
+                         qualifiers="", values="1 vs 2", written={}).with_triage("r1"))  # fmt: skip
+    findings.append(make("config-error", None, None, detail="no file"))
+    return Report(root=Path("/kb"), findings=tuple(findings), files=3, sources=1, claims=2)
+
+
+def _console(terminal: bool) -> tuple[Console, io.StringIO]:
+    stream = io.StringIO()
+    return Console(file=stream, width=120, force_terminal=terminal, highlight=False), stream
+
+
+@pytest.mark.parametrize("show_triaged", [False, True])
+def test_plain_output_is_what_rich_prints(show_triaged: bool) -> None:
+    report = _report()
+    console, stream = _console(terminal=False)
+    render(report, console, show_triaged=show_triaged)
+    reference, expected = _console(terminal=False)
+    for finding in report.findings:
+        if show_triaged or not finding.triaged:
+            reference.print(line(finding), soft_wrap=True)
+    assert stream.getvalue().startswith(expected.getvalue())
+    assert "an emoji code :100: stays text" in stream.getvalue()
+    assert "brackets [bold]kept[/bold] and \\[escapes]" in stream.getvalue()
+    assert "claims/x.yaml:9: warning CKB402" not in stream.getvalue()
+
+
+def test_plain_line_shape() -> None:
+    console, stream = _console(terminal=False)
+    render(_report(), console, show_triaged=True)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "claims/1.yaml:1: error CKB101 yaml-syntax: plain"
+    assert "(kb): error CKB001 config-error: no file" in lines
+    assert any(
+        ln.startswith("claims/x.yaml:9: error CKB401 conflict: ")
+        and ln.endswith(" [claims: a, b] (triaged: r1)")
+        for ln in lines
+    )
+    assert lines[-1] == "3 files, 1 sources, 2 claims: 9 errors, 0 warnings, 0 info, 1 triaged"
+
+
+def test_terminal_output_is_styled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    console, stream = _console(terminal=True)
+    render(_report(), console)
+    assert "\x1b[" in stream.getvalue() and ":100:" in stream.getvalue()
