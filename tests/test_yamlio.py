@@ -86,9 +86,12 @@ def test_problems_are_located(text: str, kind: str, line: int, message: str) -> 
         ("a: !!int [1]", "the tag !!int applies only to a number"),
         ("a: !!int x", "!!int 'x' is not a whole number"),
         ("a: !!int 0x10", "!!int '0x10' is not a whole number"),
+        ("a: !!bool maybe", "!!bool 'maybe' is not true or false"),
+        ("a: !!bool yes", "!!bool 'yes' is not true or false"),
+        ("a: !!bool [x]", "!!bool a collection is not true or false"),
     ],
 )
-def test_explicit_int_tag_on_anything_but_a_number_is_located(text: str, message: str) -> None:
+def test_explicit_int_or_bool_tag_on_the_wrong_value_is_located(text: str, message: str) -> None:
     with pytest.raises(YamlProblem) as problem:
         parse_yaml(text)
     assert (problem.value.kind, problem.value.line, problem.value.message) == (

@@ -30,7 +30,7 @@ from .files import FileProblem, discover, read_text, relative
 from .findings import Finding, make
 from .kb import KB
 from .model import RECORD_TYPES, Located
-from .validation import findings_for
+from .validation import findings_for, type_name
 from .values import name_key
 from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
@@ -255,7 +255,8 @@ def _load_sources_document(kb: KB, data: Any, rel: str) -> None:
                 getattr(data, "line", 1),
                 what="the file",
                 field="(top)",
-                detail=f"should be a mapping (one source) or a 'sources:' list, not {_kind(data)}",
+                detail="should be a mapping (one source) or a 'sources:' list, "
+                f"not {type_name(data)}",
             )
         )
         _unread(kb, "sources")
@@ -288,7 +289,7 @@ def _load_claims_document(kb: KB, data: Any, rel: str) -> None:
                 what="the file",
                 field="(top)",
                 detail=f"should be a mapping with sections {', '.join(CLAIMS_FILE_KEYS)}, "
-                f"not {_kind(data)}",
+                f"not {type_name(data)}",
             )
         )
         _unread(kb, "claims")
@@ -320,7 +321,7 @@ def _load_claims_document(kb: KB, data: Any, rel: str) -> None:
                 data.line_of("source"),
                 what="the file",
                 field="source",
-                detail=f"should be text (a source id), not {_kind(default_source)}",
+                detail=f"should be text (a source id), not {type_name(default_source)}",
             )
         )
         default_source = None
@@ -348,7 +349,7 @@ def _load_section(
                 data.line_of(section),
                 what="the file",
                 field=section,
-                detail=f"should be a list of records, not {_kind(items)}",
+                detail=f"should be a list of records, not {type_name(items)}",
             )
         )
         _unread(kb, section, section)
@@ -363,7 +364,7 @@ def _load_section(
                     items.item_lines[index],
                     what=f"{section}[{index}]",
                     field="(record)",
-                    detail=f"should be a mapping, not {_kind(item)}",
+                    detail=f"should be a mapping, not {type_name(item)}",
                 )
             )
             _unread(kb, section, section)
@@ -423,15 +424,3 @@ def _register(kb: KB, section: str, record: Located) -> None:
         )
         return
     table[record_id] = record
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "empty"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, str):
-        return "text"
-    return type(value).__name__

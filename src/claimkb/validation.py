@@ -33,7 +33,8 @@ _TYPE_WORDS = {
 }
 
 
-def _type_name(value: Any) -> str:
+def type_name(value: Any) -> str:
+    """How a finding names the type of what was written (``a list``, ``text`` ...)."""
     if value is None:
         return "empty"
     if isinstance(value, bool):
@@ -102,7 +103,7 @@ def findings_for(
             findings.append(make("unknown-field", file, line, what=what, field=field, hint=hint))
         elif kinds & set(_TYPE_WORDS) and not kinds - set(_TYPE_WORDS) - {"union_tag_invalid"}:
             wanted = sorted({_TYPE_WORDS[k] for k in kinds if k in _TYPE_WORDS})
-            detail = f"should be {' or '.join(wanted)}, not {_type_name(value)}"
+            detail = f"should be {' or '.join(wanted)}, not {type_name(value)}"
             findings.append(make("wrong-type", file, line, what=what, field=field, detail=detail))
         else:
             findings.append(
@@ -121,7 +122,7 @@ def findings_for(
 def _invalid_detail(error: dict[str, Any], value: Any) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
-    shown = repr(value) if isinstance(value, str | int) else _type_name(value)
+    shown = repr(value) if isinstance(value, str | int) else type_name(value)
     if kind == "enum":
         return f"is {shown}; allowed: {ctx.get('expected', '').replace(chr(39), '')}"
     if kind == "string_pattern_mismatch":

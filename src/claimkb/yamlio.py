@@ -170,6 +170,13 @@ class _KBLoader(_BaseLoader):
                 _line(node),
             ) from None
 
+    def construct_kb_bool(self, node: Node) -> bool:
+        """``!!bool`` written out: only the YAML 1.2 spellings, as for a plain scalar."""
+        if isinstance(node, ScalarNode) and node.value in _BOOLS:
+            return _BOOLS[node.value]
+        shown = repr(node.value) if isinstance(node, ScalarNode) else "a collection"
+        raise YamlProblem("yaml-syntax", f"!!bool {shown} is not true or false", _line(node))
+
     def construct_kb_undefined(self, node: Node) -> Any:
         raise YamlProblem(
             "yaml-forbidden",
@@ -208,6 +215,7 @@ _INT_TEXT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _KBLoader.add_constructor(_MAP, _KBLoader.construct_kb_mapping)
 _KBLoader.add_constructor(_SEQ, _KBLoader.construct_kb_sequence)
 _KBLoader.add_constructor(_INT, _KBLoader.construct_kb_int)
+_KBLoader.add_constructor(_BOOL, _KBLoader.construct_kb_bool)
 _KBLoader.add_constructor(None, _KBLoader.construct_kb_undefined)
 for _tag in (
     "tag:yaml.org,2002:float",

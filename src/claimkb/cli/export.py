@@ -64,7 +64,7 @@ def export(
 
         assert output is not None
         try:
-            write_sqlite(kb, check(kb), output)
+            write_sqlite(kb, check(kb, cache=True), output)
         except OSError as exc:
             raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
         return

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+
+from .safe import markup as escape
 
 _VERDICT_STYLE = {"matches": "green", "mismatch": "bold red", "error": "bold red"}
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..findings import Finding
 from ..report import Report
+from .safe import printable
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _REWRITTEN_BY_RICH = re.compile("[\t\x07\x08\x0b\x0c\r]")
@@ -29,14 +30,14 @@ def location(finding: Finding) -> str:
 
 
 def pieces(finding: Finding) -> list[tuple[str, str]]:
-    """The line as (text, style) pieces."""
+    """The line as (text, style) pieces; user text is made printable and kept on one line."""
     severity = finding.level.value
     result = [
-        (f"{location(finding)}: ", ""),
+        (f"{printable(location(finding), one_line=True)}: ", ""),
         (severity, "dim" if finding.triaged else _STYLE[severity]),
         (" ", ""),
         (finding.code, "bold"),
-        (f" {finding.slug}: {finding.message}", ""),
+        (f" {finding.slug}: {printable(finding.message, one_line=True)}", ""),
     ]
     if finding.claims:
         result.append((f" [claims: {', '.join(finding.claims)}]", "dim"))
