@@ -12,7 +12,7 @@ from pydantic import BaseModel
 import claimkb
 from claimkb.cache import codec
 from claimkb.cache.parts import encode_part, revive_part
-from claimkb.store import read_part
+from claimkb.documents import read_part
 from conftest import FIXTURES
 
 KBS = sorted(p for kind in ("valid", "invalid") for p in (FIXTURES / kind).iterdir())

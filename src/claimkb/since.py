@@ -35,12 +35,12 @@ from typing import Any
 
 from . import git
 from .analysis import GroupKey, group_key, origins
+from .documents import CLAIM_SECTIONS
 from .files import YAML_SUFFIXES, FileProblem, read_text
 from .findings import Finding
 from .kb import KB
 from .model import Datatype
 from .report import Report
-from .store import CLAIM_SECTIONS
 from .values import name_key
 from .yamlio import YamlProblem, parse_yaml
 

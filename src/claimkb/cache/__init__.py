@@ -3,7 +3,7 @@
 Two things are kept, per KB root, in the directory :func:`~.location.cache_dir` names:
 
 * for every YAML file, what reading it produced - its valid records with their locations, the
-  findings met and the ids of broken records (a *part*, see :class:`claimkb.store.FilePart`) -
+  findings met and the ids of broken records (a *part*, see :class:`claimkb.documents.FilePart`) -
   under the hash of the file's content (in :mod:`packs <.packs>`);
 * the report of the last check, under a key made of every file's content hash (in load
   order), the configuration and the code, together with the state of the snapshots the quote
@@ -44,8 +44,8 @@ from .location import cache_dir, code_fingerprint, config_fingerprint, disabled
 
 if TYPE_CHECKING:
     from ..config import Config
+    from ..documents import FilePart
     from ..findings import Finding
-    from ..store import FilePart
 
 __all__ = ["Cache", "cache_dir", "disabled", "clear"]
 

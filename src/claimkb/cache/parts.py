@@ -1,13 +1,13 @@
-"""A file's part (:class:`claimkb.store.FilePart`) as a cache file, and back."""
+"""A file's part (:class:`claimkb.documents.FilePart`) as a cache file, and back."""
 
 from __future__ import annotations
 
 import marshal
 from typing import Any
 
+from ..documents import FilePart
 from ..findings import Finding
 from ..model import RECORD_TYPES
-from ..store import FilePart
 from .codec import (
     Unencodable,
     encode_finding,

@@ -1,0 +1,287 @@
+"""Reading one KB file into a :class:`FilePart`: its valid records and its findings.
+
+A file is read on its own, with no knowledge of the rest of the KB, so that a cache can keep
+what a file contributes and a broken file never stops the others. Problems become located
+findings: an unreadable or empty file, a merge-conflict marker, YAML syntax, a document of the
+wrong shape, an unknown section, a record that fails validation. Records that fail keep their
+ids (and an entity its names) in ``broken``, so references to them are not reported again.
+
+Layout of a claims file: a mapping with an optional default ``source`` and the sections
+``claims``, ``entities``, ``properties``, ``constants`` and ``resolutions``. A sources file:
+one source record, or a ``sources:`` list.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .config import Config
+from .files import FileProblem, read_text, relative
+from .findings import Finding, make
+from .model import RECORD_TYPES, Located
+from .validation import findings_for, type_name
+from .values import name_key
+from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
+
+__all__ = ["CLAIM_SECTIONS", "CLAIMS_FILE_KEYS", "FilePart", "SINGULAR", "read_part"]
+
+CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
+CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
+_CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
+_UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
+
+
+def _line_at(text: str, line: int | None) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if line and 0 < line <= len(lines) else ""
+
+
+def _may_have_marker(text: str) -> bool:
+    """A cheap test before the multi-line search: a marker holds seven <, = or >."""
+    return "<<<<<<<" in text or "=======" in text or ">>>>>>>" in text
+
+
+@dataclass
+class FilePart:
+    """What one file contributes to a KB: its findings and valid records, in the order they
+    were met (so merging reports duplicate ids exactly where a single pass would), and what
+    was written but could not be loaded (see :attr:`claimkb.kb.KB.broken`)."""
+
+    rel: str
+    events: list[Finding | tuple[str, Located]] = field(default_factory=list)
+    broken: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def report(self, finding: Finding) -> None:
+        self.events.append(finding)
+
+    def add(self, section: str, record: Located) -> None:
+        self.events.append((section, record))
+
+
+def read_part(root: Path, config: Config, path: Path, section: str, text: str | None) -> FilePart:
+    """Read one file (``text``, if given, is its content) into a :class:`FilePart`."""
+    part = FilePart(relative(path, root))
+    _read_file(part, root, config, path, section, text)
+    part.broken = dict(part.broken)
+    return part
+
+
+def _read_file(
+    part: FilePart, root: Path, config: Config, path: Path, section: str, text: str | None
+) -> None:
+    rel = part.rel
+    if text is None:
+        try:
+            text = read_text(path, root, config.max_file_bytes)
+        except FileProblem as problem:  # a whole-file problem is reported on line 1
+            part.report(make("unreadable-file", rel, problem.line or 1, detail=problem.message))
+            _unread(part, section)
+            return
+    if not text.strip():  # empty, or only spaces, tabs and newlines
+        part.report(make("empty-file", rel, 1))
+        return
+    marker = _CONFLICT_MARKER.search(text) if _may_have_marker(text) else None
+    if marker:
+        line = text.count("\n", 0, marker.start()) + 1
+        part.report(
+            make(
+                "yaml-syntax",
+                rel,
+                line,
+                detail="a merge-conflict marker: resolve the conflict and remove the markers",
+            )
+        )
+        _unread(part, section)
+        return
+    try:
+        data = parse_yaml(text)
+    except YamlProblem as problem:
+        detail = problem.message
+        if "\t" in text and "cannot start any token" in detail:
+            detail += " (a tab character: YAML indents with spaces only)"
+        elif _UNQUOTED_EXPR.match(_line_at(text, problem.line)):
+            detail += ' (quote an expression that starts with a brace: expr: "{a} * {b}")'
+        part.report(make(problem.kind, rel, problem.line, detail=detail))
+        _unread(part, section)
+        return
+    if data is None or (isinstance(data, dict | list) and not data):
+        part.report(make("empty-file", rel, 1))
+        return
+    if section == "sources":
+        _load_sources_document(part, data, rel)
+    else:
+        _load_claims_document(part, data, rel)
+
+
+def _unread(part: FilePart, section: str, *record_sections: str) -> None:
+    """Remember that records of these sections may have been lost with an unreadable file or
+    section, so references to them are not reported as unknown: the file's own finding says
+    what to fix, and one broken registry must not bury it under a finding per claim."""
+    defined = record_sections or (("sources",) if section == "sources" else CLAIM_SECTIONS)
+    part.broken["unread"].update(defined)
+
+
+def _load_sources_document(part: FilePart, data: Any, rel: str) -> None:
+    if not isinstance(data, LocatedDict):
+        part.report(
+            make(
+                "wrong-type",
+                rel,
+                getattr(data, "line", 1),
+                what="the file",
+                field="(top)",
+                detail="should be a mapping (one source) or a 'sources:' list, "
+                f"not {type_name(data)}",
+            )
+        )
+        _unread(part, "sources")
+        return
+    if "sources" in data:
+        extra = [k for k in data if k != "sources"]
+        for key in extra:
+            part.report(
+                make(
+                    "unknown-field",
+                    rel,
+                    data.line_of(key),
+                    what="a sources file",
+                    field=str(key),
+                    hint=" (a sources file holds only 'sources:')",
+                )
+            )
+        _load_section(part, data, "sources", rel, default_source=None)
+    else:
+        _add_record(part, "sources", data, rel, "source")
+
+
+def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
+    if not isinstance(data, LocatedDict):
+        part.report(
+            make(
+                "wrong-type",
+                rel,
+                getattr(data, "line", 1),
+                what="the file",
+                field="(top)",
+                detail=f"should be a mapping with sections {', '.join(CLAIMS_FILE_KEYS)}, "
+                f"not {type_name(data)}",
+            )
+        )
+        _unread(part, "claims")
+        return
+    for key in data:
+        if key not in CLAIMS_FILE_KEYS:
+            close = difflib.get_close_matches(str(key), CLAIMS_FILE_KEYS, n=1)
+            hint = (
+                f" (did you mean '{close[0]}'?)"
+                if close
+                else (f" (a claims file has the sections {', '.join(CLAIMS_FILE_KEYS)})")
+            )
+            part.report(
+                make(
+                    "unknown-field",
+                    rel,
+                    data.line_of(key),
+                    what="the file",
+                    field=str(key),
+                    hint=hint,
+                )
+            )
+    default_source = data.get("source")
+    if default_source is not None and not isinstance(default_source, str):
+        part.report(
+            make(
+                "wrong-type",
+                rel,
+                data.line_of("source"),
+                what="the file",
+                field="source",
+                detail=f"should be text (a source id), not {type_name(default_source)}",
+            )
+        )
+        default_source = None
+    for section in CLAIM_SECTIONS:
+        if section in data:
+            _load_section(part, data, section, rel, default_source, data.line_of("source"))
+
+
+def _load_section(
+    part: FilePart,
+    data: LocatedDict,
+    section: str,
+    rel: str,
+    default_source: str | None,
+    source_line: int = 0,
+) -> None:
+    items = data[section]
+    if items is None:
+        return
+    if not isinstance(items, LocatedList):
+        part.report(
+            make(
+                "wrong-type",
+                rel,
+                data.line_of(section),
+                what="the file",
+                field=section,
+                detail=f"should be a list of records, not {type_name(items)}",
+            )
+        )
+        _unread(part, section, section)
+        return
+    singular = SINGULAR[section]
+    for index, item in enumerate(items):
+        if not isinstance(item, LocatedDict):
+            part.report(
+                make(
+                    "wrong-type",
+                    rel,
+                    items.item_lines[index],
+                    what=f"{section}[{index}]",
+                    field="(record)",
+                    detail=f"should be a mapping, not {type_name(item)}",
+                )
+            )
+            _unread(part, section, section)
+            continue
+        if section == "claims" and default_source is not None and "source" not in item:
+            item["source"] = default_source
+            item.key_lines["source"] = source_line
+        _add_record(part, section, item, rel, singular)
+
+
+SINGULAR = {
+    "sources": "source",
+    "claims": "claim",
+    "entities": "entity",
+    "properties": "property",
+    "constants": "constant",
+    "resolutions": "resolution",
+}
+
+
+def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singular: str) -> None:
+    model: type[BaseModel] = RECORD_TYPES[section]
+    raw_id = item.get("id")
+    try:
+        record = model.model_validate(item)
+    except ValidationError as exc:
+        what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
+        part.events.extend(findings_for(exc, item, model, rel, what))
+        if isinstance(raw_id, str):
+            part.broken[section].add(raw_id)
+        if section == "entities":  # claims naming it are not reported again as unknown
+            aliases = item.get("aliases")
+            names = [raw_id, item.get("name"), *(aliases if isinstance(aliases, list) else ())]
+            part.broken["entity-names"].update(name_key(n) for n in names if isinstance(n, str))
+        return
+    assert isinstance(record, Located)
+    record.locate(rel, item.line, item.key_lines)
+    part.add(section, record)
