@@ -113,7 +113,10 @@ def entity(console: Console, data: dict[str, Any]) -> None:
         console.print(f"  aliases: {escape(', '.join(entity['aliases']))}")
     if entity.get("part_of"):
         console.print(f"  part of: {escape(entity['part_of'])}")
-    claims(console, data["claims"], title="claims about it")
+    if data["claims"]:
+        claims(console, data["claims"], title="claims about it")
+    else:
+        console.print("  no claims about it")
     if data["named_by"]:
         claims(console, data["named_by"], title="claims naming it")
     if data.get("misspelt_by"):

@@ -76,5 +76,6 @@ def render(report: Report, console: Console, show_triaged: bool = False) -> None
     if report.triaged_findings and not show_triaged:
         console.print(
             "[dim]triaged discrepancies: `claimkb conflicts` lists them, "
-            "`claimkb check --show-triaged` prints them here[/dim]"
+            "`claimkb check --show-triaged` prints them here[/dim]",
+            soft_wrap=True,
         )
