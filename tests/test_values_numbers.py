@@ -142,6 +142,12 @@ VAGUE = [
     ("数十亿", None, None, 1e9, 1e10),
     ("tens of thousands", None, None, 1e4, 1e5),
     ("hundreds of millions", "parameter", None, 1e8, 1e9),
+    # a magnitude word alone names an order of magnitude ("trillion-parameter models")
+    ("trillion-parameter", "parameter", None, T, 10 * T),
+    ("trillion parameters", "parameter", None, T, 10 * T),
+    ("万亿参数", "parameter", None, T, 10 * T),
+    ("千亿级", "parameter", None, 1e11, 1e12),
+    ("thousand", None, None, 1e3, 1e4),
 ]
 
 UNITS = [
@@ -261,6 +267,8 @@ UNREADABLE = [
     ("abc", None, "no number in 'abc'"),
     ("lots of", "parameter", "no number in 'lots of'"),
     ("~", None, "no number in ''"),
+    ("T", "parameter", "no number in 'T'"),  # an abbreviation is no magnitude without a number
+    ("bn parameters", "parameter", "no number in 'bn parameters'"),
     ("5 TB", "parameter", "'5 TB' is in TB (byte), but the property expects parameter"),
     (
         "5 TB memory",

@@ -3,7 +3,8 @@
 ``2.8 trillion`` is [2.75, 2.85]×10¹²: half a unit of the last written digit either way.
 ``3 trillion`` is [2.5, 3.5]×10¹². Approximation markers (``about``, ``~``, ``约``, ``级`` ...)
 widen that by 5% of the value; comparators (``over``, ``超过``, ``up to``) open
-one side; ``4–5`` is an explicit range; ``tens of`` and ``数十`` are vague ranges. The result
+one side; ``4–5`` is an explicit range; ``tens of`` and ``数十`` are vague ranges, and so is a
+magnitude word alone (``trillion-parameter``, ``万亿参数``: one to ten trillion). The result
 is always in the dimension's base unit (bytes, parameters, bytes per second ...), with the
 written unit remembered, and decimal and binary prefixes kept apart.
 """
@@ -125,6 +126,21 @@ _SUFFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
     )
 )
 _VAGUE_ORDER = tuple(sorted(VAGUE.items(), key=lambda kv: -len(kv[0])))
+BARE_MAGNITUDE = (1.0, 10.0)
+"""A magnitude word with no number before it ("trillion-parameter models", "万亿参数模型")
+names an order of magnitude: from one to ten of it, like a vague range."""
+
+
+def _bare_magnitude(text: str) -> bool:
+    """Whether ``text`` opens with a magnitude word and no number. Abbreviations (``T``,
+    ``bn``) need a number: alone they are units or names, not magnitudes."""
+    if read_number(text) is not None:
+        return False
+    for magnitude, rest in read_magnitude(text):
+        word = text[: len(text) - len(rest)].strip()
+        if magnitude != 1.0 and (not word.isascii() or (word.isalpha() and len(word) > 2)):
+            return True
+    return False
 
 
 def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
@@ -183,11 +199,16 @@ def _parse(text: str, dimension: str | None) -> Quantity:
             vague = bounds
             text = text[len(phrase) :].strip()
             break
+    bare = vague is None and _bare_magnitude(text)
+    if bare:
+        vague = BARE_MAGNITUDE
 
     if vague is not None:
         magnitude, unit = 1.0, None
         if text:
             for mag, rest in read_magnitude(text):
+                if bare and mag == 1.0:  # the magnitude word is the figure: it must be read
+                    continue
                 unit, error = match_unit(rest, dimension)
                 if error is None and (dimension is None or fits(unit, dimension)):
                     magnitude = mag
