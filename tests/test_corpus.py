@@ -68,10 +68,10 @@ def test_every_snapshot_is_found_and_its_quotes_checked(kb: KB, report: Report) 
 
 def test_claims_per_source(kb: KB) -> None:
     counts = Counter(claim.source for claim in kb.claims.values())
-    assert dict(counts) == {"seed-000": 140, "seed-001": 52, "seed-003": 41, "seed-004": 110}
+    assert dict(counts) == {"seed-000": 143, "seed-001": 52, "seed-003": 42, "seed-004": 112}
     sizes = (len(kb.sources), len(kb.entities), len(kb.properties), len(kb.constants))
-    assert sizes == (24, 112, 105, 4)
-    assert len(kb.resolutions) == 20
+    assert sizes == (24, 113, 106, 4)
+    assert len(kb.resolutions) == 21
     assert sum(1 for claim in kb.claims.values() if claim.derived) == 16
 
 
@@ -83,7 +83,8 @@ def test_parameter_count_rounding_is_reported_and_triaged(report: Report) -> Non
     assert written["s001-total-params"] == "3 trillion"
     assert written["s004-title-total-params"] == "3 万亿"
     assert written["s004-total-params"] == "2.8 万亿"
-    assert len(written) == 9
+    assert written["s004-faq-answer-total-params"] == "2.8 万亿"
+    assert len(written) == 10
     (own,) = [f for f in _triaged(report, "CKB407") if f.args["property"] == "total-parameters"]
     assert own.args["source"] == "seed-004"
     assert own.triaged_by == "r-s004-total-parameters"
@@ -92,6 +93,7 @@ def test_parameter_count_rounding_is_reported_and_triaged(report: Report) -> Non
         "s004-lead-total-params",
         "s004-total-params",
         "s004-faq-total-params",
+        "s004-faq-answer-total-params",
     }
 
 
@@ -117,10 +119,11 @@ def test_each_discrepancy_is_triaged_by_its_resolution(report: Report) -> None:
         "r-cards-for-4bit-weights": {"CKB401": 1, "CKB407": 1, "CKB411": 1},
         "r-domestic-day-0-paths": {"CKB401": 1},
         "r-first-model-of-series": {"CKB401": 1},
+        "r-pd-recipes-attribution": {"CKB401": 1},
         "r-s003-customers": {"CKB406": 4},
         "r-s003-deployment-details": {"CKB406": 2},
         "r-s003-first-in-tree": {"CKB406": 2},
-        "r-s003-huawei-launch-day": {"CKB406": 4},
+        "r-s003-huawei-launch-day": {"CKB406": 5},
         "r-s003-memory-footprint": {"CKB406": 2},
         "r-s003-operators": {"CKB406": 3},
         "r-s003-panmai-920": {"CKB406": 8},
