@@ -197,6 +197,25 @@ def test_paraphrases_agree_and_only_real_differences_conflict(report: Report) ->
     assert "undisclosed-figure" not in conflicts
 
 
+def test_attributions_that_differ_between_articles_conflict(kb: KB, report: Report) -> None:
+    conflicts = {f.args["property"]: f for f in _triaged(report, "CKB401")}
+    recipes = conflicts["published-by"]  # seed-000: Alibaba Cloud's docs; seed-003: SGLang's
+    assert recipes.args["values"] == (
+        "'Alibaba Cloud' (s000-pd-recipes-published-by) vs 'SGLang' (s003-pd-recipes-published-by)"
+    )
+    assert recipes.triaged_by == "r-pd-recipes-attribution"
+    benchmark = conflicts["benchmark-results-attributed-to"]
+    assert benchmark.triaged_by == "r-benchmark-attribution"
+    # seed-004's disclaimer rates every repetition of the vendor's "3 万亿级" as imprecise
+    verdict = kb.claims["s004-verdict-advertised-params"]
+    assert {kb.claims[c].written for c in verdict.reviews} == {
+        "3-trillion-parameter",
+        "3 trillion",
+        "3 万亿",
+    }
+    assert all(kb.claims[c].status.value == "imprecise" for c in verdict.reviews)
+
+
 def test_every_derived_claim_is_recomputed(kb: KB) -> None:
     verdicts = {cid: o.verdict for cid, o in outcomes(kb).items()}
     mismatches = {
