@@ -198,12 +198,13 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
 
 def timeline(kb: KB) -> list[dict[str, Any]]:
     """Date-valued claims in order of their earliest possible day, with precision."""
+    dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
     for claim in kb.claims.values():
-        prop = kb.properties.get(claim.property)
-        value = kb.value(claim.id)
-        if prop is None or prop.datatype is not Datatype.DATE or not isinstance(value, DateValue):
+        if claim.property not in dated:
             continue
-        rows.append((value.earliest, value.latest, claim))
+        value = kb.value(claim.id)
+        if isinstance(value, DateValue):
+            rows.append((value.earliest, value.latest, claim))
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
     return [claim_dict(kb, claim) for _, _, claim in rows]
