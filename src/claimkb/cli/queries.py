@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..cache.answers import Question
     from ..cache.indexed import Indexed
     from ..findings import Finding
+    from ..kb import KB
 
 T = TypeVar("T")
 
@@ -120,6 +121,23 @@ def _answer(
         question.remember(out, note, state)
 
 
+def _list(
+    lookup: _Lookup,
+    as_json: bool,
+    table: str,
+    from_index: Callable[[Indexed], list[dict[str, Any]]],
+    from_kb: Callable[[KB], list[dict[str, Any]]],
+) -> None:
+    """Print a list of rows: from the query index if it can answer, else from the whole KB,
+    with a note on stderr when some records could not be read."""
+    found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
+    if found is None:
+        kb = open_kb(lookup.root)
+        found = from_kb(kb), len(kb.load_findings)
+    rows, broken = found
+    _emit(rows, as_json, table, lookup, _broken_note(broken))
+
+
 def _broken_note(count: int) -> str:
     """The note, for stderr, that some records could not be read ("" if none)."""
     if not count:
@@ -155,14 +173,13 @@ def claims(
         "status": status,
         "text": text,
     }
-    found = lookup.indexed(lambda index: (index.claims(**filters), index.load_findings))
-    if found is None:
+
+    def from_kb(kb: KB) -> list[dict[str, Any]]:
         from ..query import claim_dict, find_claims
 
-        kb = open_kb(lookup.root)
-        found = [claim_dict(kb, c) for c in find_claims(kb, **filters)], len(kb.load_findings)
-    rows, broken = found
-    _emit(rows, json_, "claims", lookup, _broken_note(broken))
+        return [claim_dict(kb, c) for c in find_claims(kb, **filters)]
+
+    _list(lookup, json_, "claims", lambda index: index.claims(**filters), from_kb)
 
 
 @app.command()
@@ -224,15 +241,10 @@ def entity(
 @app.command()
 def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     """List the sources, what they cite, and how many claims each gives."""
-    lookup = _lookup(root, json_, "sources")
-    found = lookup.indexed(lambda index: (index.sources(), index.load_findings))
-    if found is None:
-        from ..query import sources as list_sources
+    from ..query import sources as list_sources
 
-        kb = open_kb(lookup.root)
-        found = list_sources(kb), len(kb.load_findings)
-    rows, broken = found
-    _emit(rows, json_, "sources", lookup, _broken_note(broken))
+    lookup = _lookup(root, json_, "sources")
+    _list(lookup, json_, "sources", lambda index: index.sources(), list_sources)
 
 
 @app.command()
@@ -269,15 +281,10 @@ def conflicts(
 @app.command()
 def timeline(root: RootOption = None, json_: JsonOption = False) -> None:
     """Date-valued claims in order, with the precision each was written in."""
-    lookup = _lookup(root, json_, "timeline")
-    found = lookup.indexed(lambda index: (index.timeline(), index.load_findings))
-    if found is None:
-        from ..query import timeline as build_timeline
+    from ..query import timeline as build_timeline
 
-        kb = open_kb(lookup.root)
-        found = build_timeline(kb), len(kb.load_findings)
-    rows, broken = found
-    _emit(rows, json_, "timeline", lookup, _broken_note(broken))
+    lookup = _lookup(root, json_, "timeline")
+    _list(lookup, json_, "timeline", lambda index: index.timeline(), build_timeline)
 
 
 def _snapshot_state(kb: Any, question: Question | None) -> tuple[Any, ...] | None:
