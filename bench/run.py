@@ -35,6 +35,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -105,10 +106,11 @@ QUESTIONS = ("show", "entity", "text search", "sources", "timeline", "conflicts"
 
 def first_claim_id(root: Path) -> str:
     """The id of the first claim of the first claims file (a claim every size has)."""
+    claim = re.compile(r"^\s*- id: (c\d{6}-\d+)\s*$", re.MULTILINE)  # see synthetic.py
     for path in sorted((root / "claims").rglob("*.yaml")):
-        for line in path.read_text("utf-8").splitlines():
-            if line.startswith("  - id: c"):
-                return line.split(":", 1)[1].strip()
+        found = claim.search(path.read_text("utf-8"))
+        if found:
+            return found.group(1)
     raise SystemExit(f"no claim found under {root}")
 
 
