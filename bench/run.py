@@ -10,6 +10,9 @@ machine hits every command alike), it times as separate processes:
 * ``query``: ``claimkb claims --subject NAME --json``, a question not asked since the cold
   run (the records come from the cache);
 * ``query again``: the same question asked again (its answer comes from the cache);
+* the other questions, each new since the cold run (answered from the query index the check
+  left): ``show`` of a claim, ``entity`` by a Chinese alias, a ``claims --text`` search,
+  ``sources``, ``timeline`` and ``conflicts --untriaged``, all with ``--json``;
 * ``peer``: ``check-jsonschema`` on the sources and on the claims files (if installed; fewer
   rounds, it is slow);
 
@@ -32,6 +35,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -96,6 +100,33 @@ def files_of(root: Path) -> tuple[list[str], list[str]]:
     return found("sources"), found("claims")
 
 
+QUESTIONS = ("show", "entity", "text search", "sources", "timeline", "conflicts")
+"""The other new questions, timed after ``query`` (see :func:`questions`)."""
+
+
+def first_claim_id(root: Path) -> str:
+    """The id of the first claim of the first claims file (a claim every size has)."""
+    claim = re.compile(r"^\s*- id: (c\d{6}-\d+)\s*$", re.MULTILINE)  # see synthetic.py
+    for path in sorted((root / "claims").rglob("*.yaml")):
+        found = claim.search(path.read_text("utf-8"))
+        if found:
+            return found.group(1)
+    raise SystemExit(f"no claim found under {root}")
+
+
+def questions(claimkb: str, root: Path) -> dict[str, list[str]]:
+    """The command of each of :data:`QUESTIONS` about the KB at ``root``."""
+    at = ["--root", str(root), "--json"]
+    return {
+        "show": [claimkb, "show", first_claim_id(root), *at],
+        "entity": [claimkb, "entity", "阿特拉斯-1", *at],
+        "text search": [claimkb, "claims", "--text", "Helix-12 Max", *at],
+        "sources": [claimkb, "sources", *at],
+        "timeline": [claimkb, "timeline", *at],
+        "conflicts": [claimkb, "conflicts", "--untriaged", *at],
+    }
+
+
 def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[str, str]) -> dict:
     root = OUT / f"kb-{size}-{layout}"
     if not (root / "claims").is_dir():
@@ -125,6 +156,7 @@ def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[st
         "query": [claimkb, "claims", "--root", str(root), "--subject", "Atlas-1", "--json"],
     }
     commands["query again"] = commands["query"]
+    commands.update(questions(claimkb, root))
     samples = {name: Sample() for name in [*commands, "peer"]}
     for command in commands.values():  # warm-up: bytecode, page cache
         run(command, env)
@@ -223,6 +255,29 @@ def markdown(results: dict) -> str:
             f"| {kb['claims']:,} | {kb['layout']} | {kb['files']:,} | {floor:.2f} | "
             f"{cell('floor-gc-off')} | {cell('cold')} | {cell('warm')} | {cell('query')} | "
             f"{cell('query again')} | {peer} | {memory} MB |"
+        )
+    lines += [
+        "",
+        "| claims | layout | "
+        + " | ".join(QUESTIONS)
+        + " | slowest new question | peak memory, largest |",
+        "| ---: | --- |" + " ---: |" * (len(QUESTIONS) + 2),
+    ]
+    for kb in results["kbs"]:
+        r = kb["results"]
+        floor = r["floor"]["median_s"]
+        asked = [name for name in ("query", *QUESTIONS) if name in r]
+        if not asked:
+            continue
+        cells = [
+            f"{r[n]['median_s']:.2f} s ({r[n]['median_s'] / floor:.2f}×)" if n in r else "-"
+            for n in QUESTIONS
+        ]
+        slowest = max(asked, key=lambda n: r[n]["median_s"])
+        lines.append(
+            f"| {kb['claims']:,} | {kb['layout']} | {' | '.join(cells)} | "
+            f"{slowest} {r[slowest]['median_s'] / floor:.2f}× | "
+            f"{max(r[n]['peak_mb'] for n in asked):.0f} MB |"
         )
     help_results = results.get("help")
     if help_results:

@@ -385,5 +385,6 @@ def test_only_the_latest_answers_are_kept(kb: Path, cli: Invoke) -> None:
     _age(kb)
     for index in range(answers.KEPT + 5):
         cli("claims", "--text", f"needle-{index}", "--root", kb, "--json")
-    stored = answers.disk.read(location.cache_dir(kb.resolve()) / "answers")
-    assert isinstance(stored, dict) and len(stored) == answers.KEPT
+    kept = list((location.cache_dir(kb.resolve()) / answers.DIRECTORY).iterdir())
+    assert len(kept) == answers.KEPT
+    assert all(isinstance(answers.disk.read(path), tuple) for path in kept)

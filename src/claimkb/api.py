@@ -104,7 +104,7 @@ def _run(kb: KB, progress: Progress | None, opened: Cache | None) -> Report:
     if opened is not None:
         key = opened.report_key()
         counts = (report.files, report.sources, report.claims)
-        opened.save((snapshots, key, findings, *counts) if key else None)
+        opened.save((snapshots, key, findings, *counts) if key else None, kb)
     return report
 
 

@@ -2,15 +2,20 @@
 
 The CLI renders these as tables or prints them as JSON; a program can call them directly.
 Each claim is shown in one stable shape (:func:`claim_dict`).
+
+The same functions answer from a slice of the KB (:mod:`claimkb.cache.indexed`): every
+claim a question can touch, with every source, entity, property and resolution. They are
+written so that claims outside the slice cannot change the answer; the one figure that spans
+every claim, :func:`claims_per_source`, is supplied by the slice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import checks
-from .analysis import group_key, groups, independent_support, origins, source_origins
+from .analysis import group_key, groups, independent_support, memo, origins, source_origins
 from .findings import Finding
 from .kb import KB
 from .model import Claim, Datatype, ResolutionKind
@@ -24,8 +29,13 @@ __all__ = [
     "sources",
     "discrepancies",
     "timeline",
+    "claims_per_source",
+    "CLAIMS_PER_SOURCE",
     "NotFound",
 ]
+
+CLAIMS_PER_SOURCE = "claims-per-source"
+"""The memo key of :func:`claims_per_source` (a slice of the KB supplies it)."""
 
 
 class NotFound(LookupError):
@@ -102,6 +112,8 @@ def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> di
     if claim is None:
         raise NotFound(f"no claim with id {claim_id!r}")
     if findings is None:
+        from . import checks
+
         findings = checks.run(kb)
     source = kb.sources.get(claim.source)
     prop = kb.properties.get(claim.property)
@@ -160,11 +172,15 @@ def _misspellings_of(kb: KB, entity_id: str) -> list[Claim]:
     return sorted(found, key=lambda c: (c.file, c.line))
 
 
+def claims_per_source(kb: KB) -> Mapping[str, int]:
+    """Source id -> how many claims give it as their source, counted once per KB."""
+    return memo(kb, CLAIMS_PER_SOURCE, lambda: Counter(c.source for c in kb.claims.values()))
+
+
 def _source_dict(kb: KB, source: Any) -> dict[str, Any]:
-    count = sum(1 for c in kb.claims.values() if c.source == source.id)
     return {
         **source.model_dump(mode="json"),
-        "claims": count,
+        "claims": claims_per_source(kb).get(source.id, 0),
         "rests_on": sorted(source_origins(kb, source.id)),
         "file": source.file,
         "line": source.line,
@@ -182,12 +198,13 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
 
 def timeline(kb: KB) -> list[dict[str, Any]]:
     """Date-valued claims in order of their earliest possible day, with precision."""
+    dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
     for claim in kb.claims.values():
-        prop = kb.properties.get(claim.property)
-        value = kb.value(claim.id)
-        if prop is None or prop.datatype is not Datatype.DATE or not isinstance(value, DateValue):
+        if claim.property not in dated:
             continue
-        rows.append((value.earliest, value.latest, claim))
+        value = kb.value(claim.id)
+        if isinstance(value, DateValue):
+            rows.append((value.earliest, value.latest, claim))
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
     return [claim_dict(kb, claim) for _, _, claim in rows]

@@ -7,7 +7,9 @@ Two things are kept, per KB root, in the directory :func:`~.location.cache_dir` 
   under the hash of the file's content (in :mod:`packs <.packs>`);
 * the report of the last check, under a key made of every file's content hash (in load
   order), the configuration and the code, together with the state of the snapshots the quote
-  check read (:mod:`.snapshots`).
+  check read (:mod:`.snapshots`);
+* beside it, under the same key, the index the query commands answer from without loading
+  the KB (:mod:`.query_index`), and the last answers given (:mod:`.answers`).
 
 It is never wrong, by construction:
 
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..documents import FilePart
     from ..findings import Finding
+    from ..kb import KB
 
 __all__ = ["Cache", "cache_dir", "disabled", "clear"]
 
@@ -99,6 +102,7 @@ class Cache:
         self._texts: dict[str, str] = {}
         self._staged: dict[str, bytes] = {}
         self._packs = Packs(self.dir)
+        self._prefix = None if os.sep != "/" else str(root).rstrip("/") + "/"
 
     # -- files -------------------------------------------------------------------------------
 
@@ -134,24 +138,30 @@ class Cache:
         self, files: Iterable[tuple[Path, str]], on_file: Callable[[str], None] | None = None
     ) -> list[FileKey]:
         """Look at every file (path, section) without parsing it."""
-        from ..files import relative
-
         result = []
         for path, section in files:
-            rel = relative(path, self.root)
+            rel = self._relative(path)
             entry = self.seen[rel] = self._entry(path, rel, section)
             result.append((rel, section, entry.digest if entry else None))
             if on_file is not None:
                 on_file(rel)
         return result
 
+    def _relative(self, path: Path) -> str:
+        """:func:`claimkb.files.relative`, without pathlib for the files under the root."""
+        text = str(path)
+        if self._prefix is not None and text.startswith(self._prefix):
+            return text[len(self._prefix) :]
+        from ..files import relative
+
+        return relative(path, self.root)
+
     def part(self, path: Path, section: str, read: Callable[[str | None], FilePart]) -> FilePart:
         """The part of one file: from the cache if its content is the one remembered, else
         read (and remembered). See :class:`claimkb.store.PartCache`."""
-        from ..files import relative
         from .parts import encode_part, revive_part
 
-        rel = relative(path, self.root)
+        rel = self._relative(path)
         entry = self.seen.get(rel, _UNSEEN)
         if entry is _UNSEEN:
             entry = self.seen[rel] = self._entry(path, rel, section)
@@ -178,6 +188,14 @@ class Cache:
             self.seen[rel] = dataclasses.replace(entry, pack=STAGED)
         return part
 
+    def stored_part(self, rel: str) -> bytes | None:
+        """The stored part of a file surveyed this run (see :func:`.parts.encode_part`), or
+        None if it is not in the cache. It is the part of the file's content as surveyed."""
+        entry = self.seen.get(rel)
+        if not isinstance(entry, Entry) or not entry.pack:
+            return None
+        return self._packs.get(entry.pack, self._name(rel, entry))
+
     @staticmethod
     def _name(rel: str, entry: Entry) -> str:
         return _digest(f"{rel}\0{entry.section}\0{entry.digest}".encode())[:32]
@@ -198,6 +216,12 @@ class Cache:
     def load_report(self, key: str) -> tuple[tuple[Finding, ...], int, int, int] | None:
         """(findings, files, sources, claims) of the report saved under ``key``, if every
         snapshot it read is still as it was."""
+        found = self.report(key)
+        return None if found is None else found[1:]
+
+    def report(self, key: str) -> tuple[Any, tuple[Finding, ...], int, int, int] | None:
+        """(snapshot state, findings, files, sources, claims) of the report saved under
+        ``key``, if every snapshot it read is still as it was."""
         from . import snapshots
 
         stored = disk.read(self.dir / "report")
@@ -208,7 +232,7 @@ class Cache:
             return None
         from .codec import revive_finding
 
-        return tuple(revive_finding(f) for f in findings), files, sources, claims
+        return state, tuple(revive_finding(f) for f in findings), files, sources, claims
 
     def snapshots(self, names: Iterable[str]) -> tuple[Any, ...]:
         """The state of the snapshots with these names (before the check reads them)."""
@@ -218,13 +242,31 @@ class Cache:
 
     # -- saving ------------------------------------------------------------------------------
 
-    def save(self, report: tuple[Any, ...] | None = None) -> None:
+    def save(self, report: tuple[Any, ...] | None = None, kb: KB | None = None) -> None:
         """Write what this run learnt: new parts, the index and, if given, the report as
-        (snapshot state, key, findings, files, sources, claims). Best effort."""
+        (snapshot state, key, findings, files, sources, claims) with the query index of
+        ``kb``, the KB that report is about. Best effort."""
         try:
             self._save(report)
+            if report is not None and kb is not None:
+                self._save_queries(kb, report[1])
         except OSError:
             pass
+
+    def _save_queries(self, kb: KB, key: str) -> None:
+        """Write the query index of ``kb`` under the report's ``key`` (none if some record
+        cannot be stored exactly)."""
+        from .codec import Unencodable
+        from .query_index import APART, FILE, build, files
+
+        try:
+            framed = {name: disk.encode(data) for name, data in files(build(kb), key).items()}
+        except (Unencodable, ValueError):
+            for name in (FILE, *APART.values()):
+                disk.remove(self.dir / name)
+            return
+        for name, data in framed.items():
+            disk.write(self.dir / name, data)
 
     def _save(self, report: tuple[Any, ...] | None) -> None:
         current = {rel: e for rel, e in self.seen.items() if e is not None}

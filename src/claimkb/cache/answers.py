@@ -7,21 +7,29 @@ stored under a hash of (report key, command, arguments), with the snapshot state
 matters, and the same question on the same KB is answered without loading a record. Any
 change to a file, the configuration or the code changes the report key: the answer is then
 computed afresh. Only JSON answers are kept; tables depend on the terminal.
+
+Each answer is a file of its own (in ``answered/``), so that asking costs the size of that
+answer, not of every answer kept; the oldest files go when there are more than :data:`KEPT`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import Cache, disk, snapshots
+from . import Cache, disk
 
-__all__ = ["Question", "ask", "KEPT"]
+__all__ = ["Question", "survey", "ask", "KEPT", "DIRECTORY"]
 
 KEPT = 64
 """How many answers a KB's cache keeps (the oldest go first)."""
+DIRECTORY = "answered"
+"""The directory of the kept answers, in a KB's cache directory."""
+_FORMER = "answers"
+"""The file earlier versions kept every answer in (removed when an answer is kept)."""
 
 
 class Question:
@@ -30,19 +38,17 @@ class Question:
     def __init__(self, cache: Cache, key: str) -> None:
         self.cache = cache
         self.key = key
-        self.path = cache.dir / "answers"
-
-    def _stored(self) -> dict[str, Any]:
-        stored = disk.read(self.path)
-        return stored if isinstance(stored, dict) else {}
+        self.path = cache.dir / DIRECTORY / key
 
     def answer(self) -> tuple[str, str] | None:
         """(stdout, stderr) of the answer given before, if it still holds."""
-        found = self._stored().get(self.key)
-        if not isinstance(found, tuple) or len(found) != 3:
+        found = disk.read(self.path)
+        if not isinstance(found, tuple) or len(found) != 4 or found[0] != self.key:
             return None
-        out, err, state = found
+        _, out, err, state = found
         if state is not None:
+            from . import snapshots  # reads as the quote check does: imports the checks
+
             if not snapshots.unchanged(self.cache.root, self.cache.config.snapshot_dirs, state):
                 return None
         return out, err
@@ -53,22 +59,27 @@ class Question:
         return self.cache.snapshots(names)
 
     def remember(self, out: str, err: str, state: tuple[Any, ...] | None = None) -> None:
-        """Keep this answer (best effort)."""
-        stored = self._stored()
-        stored.pop(self.key, None)
-        stored[self.key] = (out, err, state)
-        for old in list(stored)[: max(0, len(stored) - KEPT)]:
-            del stored[old]
+        """Keep this answer, and only the :data:`KEPT` latest (best effort)."""
         try:
             disk.prepare(self.cache.dir)
-            disk.write(self.path, disk.encode(stored))
+            disk.write(self.path, disk.encode((self.key, out, err, state)))
+            _forget_oldest(self.path.parent)
+            disk.remove(self.cache.dir / _FORMER)
         except (OSError, ValueError):
             pass
 
 
-def ask(root: Path, command: str, arguments: Sequence[object]) -> Question | None:
-    """The question ``command arguments`` about the KB at ``root`` (resolved), or None when the
-    cache is off or some file cannot be cached (then no answer may be reused)."""
+def _forget_oldest(directory: Path) -> None:
+    with os.scandir(directory) as entries:
+        kept = sorted((e.stat().st_mtime_ns, e.name) for e in entries if e.is_file())
+    for _, name in kept[: max(0, len(kept) - KEPT)]:
+        disk.remove(directory / name)
+
+
+def survey(root: Path) -> tuple[Cache, str | None] | None:
+    """The cache of the KB at ``root`` (resolved) with every file surveyed, and the report key
+    of those files (None when some file cannot be cached: then nothing stored may be reused);
+    None when the cache is off."""
     from ..api import SECTIONS
     from ..files import discover
     from .location import disabled
@@ -77,7 +88,14 @@ def ask(root: Path, command: str, arguments: Sequence[object]) -> Question | Non
         return None
     cache = Cache(root)
     files = [(path, section) for section in SECTIONS for path in discover(root, section)]
-    report_key = cache.report_key(cache.survey(files))
+    return cache, cache.report_key(cache.survey(files))
+
+
+def ask(
+    cache: Cache, report_key: str | None, command: str, arguments: Sequence[object]
+) -> Question | None:
+    """The question ``command arguments`` about the files ``report_key`` covers, or None
+    when there is no key (then no answer may be reused)."""
     if report_key is None:
         return None
     question = repr((report_key, command, tuple(arguments))).encode("utf-8", "surrogatepass")

@@ -1,11 +1,12 @@
-"""A file's part (:class:`claimkb.documents.FilePart`) as a cache file, and back."""
+"""A file's part (:class:`claimkb.documents.FilePart`) as a cache file, and back, whole or
+only the records a question needs."""
 
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
-from ..documents import FilePart
 from ..findings import Finding
 from ..model import RECORD_TYPES
 from .codec import (
@@ -15,6 +16,9 @@ from .codec import (
     revive_finding,
     revive_record,
 )
+
+if TYPE_CHECKING:  # the YAML reader is not needed to revive records
+    from ..documents import FilePart
 
 _SECTIONS = tuple(RECORD_TYPES)
 _FINDING = "f"
@@ -45,6 +49,8 @@ def encode_part(part: FilePart) -> bytes | None:
 
 def revive_part(data: bytes) -> FilePart | None:
     """The part :func:`encode_part` stored, or None if the data does not have its shape."""
+    from ..documents import FilePart
+
     try:
         rel, kinds, findings, records, broken = marshal.loads(data)
         next_finding = iter(findings).__next__
@@ -60,6 +66,33 @@ def revive_part(data: bytes) -> FilePart | None:
         return FilePart(rel, events, {section: set(ids) for section, ids in broken.items()})
     except (EOFError, TypeError, ValueError, KeyError, IndexError, StopIteration):
         return None
+
+
+def revive_records(data: bytes, rel: str, section: str, ids: Collection[str]) -> dict[str, Any]:
+    """The records with these ids of one section in the part :func:`encode_part` stored for
+    the file ``rel``: for each id, the first record of the file with it (the one a load
+    keeps when the id is not defined by an earlier file). Only those records are rebuilt.
+    Empty if the data does not have the shape of a part of that file."""
+    try:
+        stored_rel, kinds, _, records, _ = marshal.loads(data)
+        if stored_rel != rel:
+            return {}
+        model = RECORD_TYPES[section]
+        kind_of_section = chr(ord("A") + _SECTIONS.index(section))
+        found: dict[str, Any] = {}
+        next_record = iter(records).__next__
+        for kind in kinds:
+            if kind == _FINDING:
+                continue
+            record = next_record()
+            if kind != kind_of_section:
+                continue
+            record_id = record[0].get("id")
+            if record_id in ids and record_id not in found:
+                found[record_id] = revive_record(model, record, rel)
+        return found
+    except (EOFError, TypeError, ValueError, KeyError, IndexError, StopIteration, AttributeError):
+        return {}
 
 
 _MODELS = [(section, RECORD_TYPES[section]) for section in _SECTIONS]

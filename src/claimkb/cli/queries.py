@@ -1,25 +1,107 @@
 """The query commands: claims, show, entity, sources, conflicts, timeline.
 
-A JSON answer is kept in the cache (:mod:`claimkb.cache.answers`): asked again about an
-unchanged KB, the same question is answered without loading a record.
+Each looks at the KB's files through the cache once (:func:`_lookup`), then answers the
+quickest way that gives the same answer:
+
+1. a JSON answer given before to the same question about the same files is printed again
+   (:mod:`claimkb.cache.answers`);
+2. else, if the KB was checked as it is now, from the query index the check left
+   (:mod:`claimkb.cache.indexed`): only the records the question needs are rebuilt;
+3. else from the whole KB, loaded (through the cache).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from .app import JsonOption, RootOption, app, fail, open_kb
 
 if TYPE_CHECKING:
+    from ..cache import Cache
     from ..cache.answers import Question
+    from ..cache.indexed import Indexed
+    from ..findings import Finding
+    from ..kb import KB
+
+T = TypeVar("T")
 
 
-def _emit(data: Any, as_json: bool, table: str, question: Question | None = None) -> None:
+@dataclass
+class _Lookup:
+    """The KB a question is about, as surveyed through its cache (if the cache is on)."""
+
+    root: Path
+    cache: Cache | None = None
+    key: str | None = None
+    """The report key of the files as they are (None: nothing stored may be reused)."""
+    question: Question | None = None
+    """For a JSON answer: the question, to keep its answer."""
+
+    def indexed(self, answer: Callable[[Indexed], T]) -> T | None:
+        """``answer`` from the query index of the KB as it is, or None when there is none
+        or it cannot answer (then load the KB). NotFound goes through."""
+        if self.cache is None:
+            return None
+        from ..cache.indexed import Indexed, Unavailable
+
+        index = Indexed.open(self.cache, self.key)
+        if index is None:
+            return None
+        try:
+            found = answer(index)
+        except Unavailable:
+            return None
+        self.cache.save(None)  # stats that were ambiguous and have settled
+        return found
+
+    def findings(self) -> tuple[Any, tuple[Finding, ...]] | None:
+        """(snapshot state, findings) of the stored report, if it holds for the KB as it is."""
+        if self.cache is None:
+            return None
+        from ..cache.indexed import Unavailable, findings
+
+        try:
+            return findings(self.cache, self.key)
+        except Unavailable:
+            return None
+
+
+def _lookup(root: Path | None, as_json: bool, command: str, *arguments: object) -> _Lookup:
+    """Find the KB root and survey its files through the cache. For a JSON answer given
+    before to this question about these files, print it and end the command."""
+    from ..cache.answers import ask, survey
+    from ..store import RootError, check_root, find_root
+
+    try:
+        path = check_root(root) if root is not None else find_root()
+    except RootError as exc:
+        raise fail(str(exc)) from None
+    surveyed = survey(path)
+    if surveyed is None:
+        return _Lookup(path)
+    cache, key = surveyed
+    question = ask(cache, key, command, arguments) if as_json else None
+    known = question.answer() if question is not None else None
+    if known is not None:
+        out, note = known
+        if note:
+            typer.echo(note, err=True, nl=False)
+        typer.echo(out, nl=False)
+        raise typer.Exit(0)
+    return _Lookup(path, cache, key, question)
+
+
+def _emit(data: Any, as_json: bool, table: str, lookup: _Lookup, note: str = "") -> None:
+    """Print the answer: JSON (kept for the same question), or a table."""
+    if note:
+        typer.echo(note, err=True, nl=False)
     if as_json:
-        _answer(data, question)
+        _answer(data, lookup.question, note)
         return
     from ..render import tables
     from ..render.console import stdout
@@ -39,38 +121,31 @@ def _answer(
         question.remember(out, note, state)
 
 
-def _ask(root: Path | None, as_json: bool, command: str, *arguments: object) -> Question | None:
-    """For a JSON answer: print the one kept for this question if the KB has not changed, and
-    end the command; otherwise the question, to keep its answer."""
-    if not as_json:
-        return None
-    from ..cache.answers import ask
-    from ..store import RootError, check_root, find_root
-
-    try:
-        question = ask(check_root(root) if root else find_root(), command, arguments)
-    except RootError as exc:
-        raise fail(str(exc)) from None
-    known = question.answer() if question is not None else None
-    if known is None:
-        return question
-    out, note = known
-    if note:
-        typer.echo(note, err=True, nl=False)
-    typer.echo(out, nl=False)
-    raise typer.Exit(0)
+def _list(
+    lookup: _Lookup,
+    as_json: bool,
+    table: str,
+    from_index: Callable[[Indexed], list[dict[str, Any]]],
+    from_kb: Callable[[KB], list[dict[str, Any]]],
+) -> None:
+    """Print a list of rows: from the query index if it can answer, else from the whole KB,
+    with a note on stderr when some records could not be read."""
+    found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
+    if found is None:
+        kb = open_kb(lookup.root)
+        found = from_kb(kb), len(kb.load_findings)
+    rows, broken = found
+    _emit(rows, as_json, table, lookup, _broken_note(broken))
 
 
-def _warn_if_broken(kb: Any) -> str:
-    """Note on stderr that some records could not be read; the note, or ""."""
-    if not kb.load_findings:
+def _broken_note(count: int) -> str:
+    """The note, for stderr, that some records could not be read ("" if none)."""
+    if not count:
         return ""
-    note = (
-        f"claimkb: note: {len(kb.load_findings)} record(s) or file(s) could not be read; "
+    return (
+        f"claimkb: note: {count} record(s) or file(s) could not be read; "
         "run `claimkb check` to see them\n"
     )
-    typer.echo(note, err=True, nl=False)
-    return note
 
 
 @app.command()
@@ -87,21 +162,24 @@ def claims(
 ) -> None:
     """List claims, filtered by subject, property, source, status or text."""
     from ..model import Status
-    from ..query import claim_dict, find_claims
 
     if status is not None and status not in {s.value for s in Status}:
         raise fail(f"unknown status {status!r}; choose from {', '.join(s.value for s in Status)}")
-    question = _ask(root, json_, "claims", subject, property, source, status, text)
-    kb = open_kb(root)
-    note = _warn_if_broken(kb)
-    found = find_claims(
-        kb, subject=subject, property=property, source=source, status=status, text=text
-    )
-    rows = [claim_dict(kb, c) for c in found]
-    if json_:
-        _answer(rows, question, note)
-    else:
-        _emit(rows, False, "claims")
+    lookup = _lookup(root, json_, "claims", subject, property, source, status, text)
+    filters = {
+        "subject": subject,
+        "property": property,
+        "source": source,
+        "status": status,
+        "text": text,
+    }
+
+    def from_kb(kb: KB) -> list[dict[str, Any]]:
+        from ..query import claim_dict, find_claims
+
+        return [claim_dict(kb, c) for c in find_claims(kb, **filters)]
+
+    _list(lookup, json_, "claims", lambda index: index.claims(**filters), from_kb)
 
 
 @app.command()
@@ -111,23 +189,33 @@ def show(
     json_: JsonOption = False,
 ) -> None:
     """Show a claim: its source and quote, evidence, rival claims and their resolution."""
+    from ..query import NotFound
+
+    lookup = _lookup(root, json_, "show", claim_id)
+    try:
+        found = lookup.indexed(lambda index: index.show(claim_id))
+        if found is None:
+            found = _show(lookup, claim_id)
+    except NotFound as exc:
+        raise fail(str(exc)) from None
+    data, state = found
+    if json_:
+        _answer(data, lookup.question, state=state)
+    else:
+        _emit(data, False, "show", lookup)
+
+
+def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
+    """``show`` from the whole KB, with the state of the snapshots its findings read."""
     from ..api import check
     from ..query import NotFound
     from ..query import show as show_claim
 
-    question = _ask(root, json_, "show", claim_id)
-    kb = open_kb(root)
-    try:
-        if claim_id not in kb.claims:
-            raise NotFound(f"no claim with id {claim_id!r}")
-        state = _snapshot_state(kb, question)
-        data = show_claim(kb, claim_id, check(kb, cache=True).findings)
-    except NotFound as exc:
-        raise fail(str(exc)) from None
-    if json_:
-        _answer(data, question, state=state)
-    else:
-        _emit(data, False, "show")
+    kb = open_kb(lookup.root)
+    if claim_id not in kb.claims:
+        raise NotFound(f"no claim with id {claim_id!r}")
+    state = _snapshot_state(kb, lookup.question)
+    return show_claim(kb, claim_id, check(kb, cache=True).findings), state
 
 
 @app.command()
@@ -140,13 +228,14 @@ def entity(
     from ..query import NotFound
     from ..query import entity as find_entity
 
-    question = _ask(root, json_, "entity", name)
-    kb = open_kb(root)
+    lookup = _lookup(root, json_, "entity", name)
     try:
-        data = find_entity(kb, name)
+        data = lookup.indexed(lambda index: index.entity(name))
+        if data is None:
+            data = find_entity(open_kb(lookup.root), name)
     except NotFound as exc:
         raise fail(str(exc)) from None
-    _emit(data, json_, "entity", question)
+    _emit(data, json_, "entity", lookup)
 
 
 @app.command()
@@ -154,13 +243,8 @@ def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     """List the sources, what they cite, and how many claims each gives."""
     from ..query import sources as list_sources
 
-    question = _ask(root, json_, "sources")
-    kb = open_kb(root)
-    note = _warn_if_broken(kb)
-    if json_:
-        _answer(list_sources(kb), question, note)
-    else:
-        _emit(list_sources(kb), False, "sources")
+    lookup = _lookup(root, json_, "sources")
+    _list(lookup, json_, "sources", lambda index: index.sources(), list_sources)
 
 
 @app.command()
@@ -170,18 +254,23 @@ def conflicts(
     json_: JsonOption = False,
 ) -> None:
     """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
-    from ..api import check
     from ..query import discrepancies
 
-    question = _ask(root, json_, "conflicts", untriaged)
-    kb = open_kb(root)
-    state = _snapshot_state(kb, question)
-    found = discrepancies(check(kb, cache=True).findings)
+    lookup = _lookup(root, json_, "conflicts", untriaged)
+    found = lookup.findings()  # the stored report, if it holds: the KB is not needed
+    if found is None:
+        from ..api import check
+
+        kb = open_kb(lookup.root)
+        state = _snapshot_state(kb, lookup.question)
+        found = state, check(kb, cache=True).findings
+    state, findings = found
+    selected = discrepancies(findings)
     if untriaged:
-        found = [f for f in found if not f.triaged]
-    rows = [f.to_dict() for f in found]
+        selected = [f for f in selected if not f.triaged]
+    rows = [f.to_dict() for f in selected]
     if json_:
-        _answer(rows, question, state=state)
+        _answer(rows, lookup.question, state=state)
         return
     from ..render import tables
     from ..render.console import stdout
@@ -194,13 +283,8 @@ def timeline(root: RootOption = None, json_: JsonOption = False) -> None:
     """Date-valued claims in order, with the precision each was written in."""
     from ..query import timeline as build_timeline
 
-    question = _ask(root, json_, "timeline")
-    kb = open_kb(root)
-    note = _warn_if_broken(kb)
-    if json_:
-        _answer(build_timeline(kb), question, note)
-    else:
-        _emit(build_timeline(kb), False, "timeline")
+    lookup = _lookup(root, json_, "timeline")
+    _list(lookup, json_, "timeline", lambda index: index.timeline(), build_timeline)
 
 
 def _snapshot_state(kb: Any, question: Question | None) -> tuple[Any, ...] | None:

@@ -1,0 +1,236 @@
+"""The query index: what the query commands need to answer about a checked KB without
+loading it, written right after a check.
+
+Loading 100,000 claims from the cache means rebuilding 100,000 records, about a second; a
+question such as ``claims --subject Atlas-1`` needs a few dozen of them. The index tells
+which, and where their records are:
+
+* every claim id, in the KB's order, and where each file's claims start in it (a claim's
+  record is taken from its file's cached part, see :meth:`claimkb.cache.Cache.stored_part`);
+* columns of the claims' subjects (as written, with the entity each resolves to),
+  properties, sources and statuses, each as its distinct values and, per claim, the number
+  of its value;
+* the text the ``--text`` filter searches, claim after claim;
+* the reviewers of each claim, the claims naming each entity, and those a misspelling
+  resolution ties to it (rival groups are found from the subject and property columns);
+* every source, entity, property, constant and resolution record (they are few), and the
+  index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
+* the timeline, ready (it spans every file), and the number of load findings.
+
+The index only ever finds a superset of what a question touches: the answer itself is
+computed by the functions of :mod:`claimkb.query` on those records (see :mod:`.indexed`), so
+it is the answer a full load gives.
+
+It is stored under the report's key (every file's content hash, the configuration, the code),
+so any change to a file, the configuration or the code leaves it unused. Answers that include
+findings also need the report, whose snapshot state is checked.
+"""
+
+from __future__ import annotations
+
+import marshal
+import sys
+from array import array
+from collections.abc import Iterable
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kb import KB
+
+__all__ = [
+    "FILE",
+    "APART",
+    "LAYOUT",
+    "REGISTRIES",
+    "SEPARATOR",
+    "build",
+    "files",
+    "matching",
+    "numbers",
+]
+
+FILE = "queries"
+"""The index's file in a KB's cache directory."""
+APART = {"text": "queries-text", "timeline": "queries-timeline"}
+"""Large sections few questions need, each kept in a file of its own, read when needed."""
+_CODE = "i"
+LAYOUT = (2, sys.byteorder, array(_CODE).itemsize)
+"""The shape of the index and of its arrays (native integers)."""
+REGISTRIES = ("sources", "entities", "properties", "constants", "resolutions")
+"""The record tables the index holds whole."""
+SEPARATOR = "\0"
+"""Ends each claim's text in the searched text (no claim's text holds one, or there is no
+searched text)."""
+
+
+_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note")
+_FIELDS = itemgetter(*_FIELDS_READ)
+"""The fields of a claim the index reads, from the record's ``__dict__`` in one step."""
+
+
+def numbers(data: bytes) -> array[int]:
+    """An array of integers packed by the index."""
+    found = array(_CODE)
+    found.frombytes(data)
+    return found
+
+
+def _column(values: Iterable[Any]) -> tuple[list[Any], bytes]:
+    """(distinct values in order of appearance, the number of each value's distinct value)."""
+    distinct: dict[Any, int] = {}
+    codes = array(_CODE, [distinct.setdefault(v, len(distinct)) for v in values])
+    return list(distinct), codes.tobytes()
+
+
+def _values(column: tuple[list[Any], bytes]) -> tuple[list[Any], bytes]:
+    """A column of enum members as a column of their values."""
+    distinct, codes = column
+    return [member.value for member in distinct], codes
+
+
+def files(payload: dict[str, Any], key: str) -> dict[str, tuple[Any, ...]]:
+    """The index's files (name -> content for :func:`claimkb.cache.disk.encode`): each
+    carries the layout and the key, so a file left from another run is never used."""
+    core = {name: value for name, value in payload.items() if name not in APART}
+    stored: dict[str, tuple[Any, ...]] = {FILE: (LAYOUT, key, core)}
+    for name, file in APART.items():
+        stored[file] = (LAYOUT, key, payload.get(name))
+    return stored
+
+
+def build(kb: KB) -> dict[str, Any]:
+    """The index of a KB just checked, by section (see :func:`files`). Raises
+    :class:`~.codec.Unencodable` or ValueError when some record cannot be stored exactly.
+
+    It runs after every check, so it touches each claim record once and works on columns
+    after that, reusing what the checks computed (values, reviews)."""
+    from ..query import timeline
+    from .codec import encode_record
+
+    claims = list(kb.claims.values())
+    fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
+    columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
+    ids, subjects, properties, sources, statuses, values, quotes, notes = columns
+    subject_column = _column(subjects)
+    property_column = _column(properties)
+    one_of = dict(zip(subjects, claims, strict=True))  # a claim of each subject as written
+    registries = {
+        section: [(r.file, encode_record(r, r.file)) for r in getattr(kb, section).values()]
+        for section in REGISTRIES
+    }
+    return {
+        "ids": marshal.dumps(list(ids), 4),
+        "files": _runs(claims),
+        "columns": {
+            "subject": subject_column,
+            "property": property_column,
+            "source": _column(sources),
+            "status": _values(_column(statuses)),
+        },
+        "resolved": [kb.subject_id(one_of[subject]) for subject in subject_column[0]],
+        "reviewers": {
+            reviewed: [claim.id for claim in reviewers]
+            for reviewed, reviewers in kb.reviews_of.items()
+        },
+        "named": _named(kb, claims, property_column),
+        "misspelt": _misspellings(kb),
+        "registries": marshal.dumps(registries, 4),
+        "name_index": kb.name_index,
+        "load_findings": len(kb.load_findings),
+        "text": _text(ids, values, quotes, notes),
+        "timeline": marshal.dumps(timeline(kb), 4),
+    }
+
+
+def _runs(claims: list[Any]) -> tuple[list[str], bytes]:
+    """(files, the position of each file's first claim): a KB takes its claims file after
+    file, so each file's claims follow one another."""
+    from itertools import groupby
+
+    files: list[str] = []
+    starts = array(_CODE)
+    position = 0
+    for rel, run in groupby(map(attrgetter("file"), claims)):
+        files.append(rel)
+        starts.append(position)
+        position += len(list(run))
+    return files, starts.tobytes()
+
+
+def _text(
+    ids: tuple[str, ...], values: tuple[Any, ...], quotes: tuple[str, ...], notes: tuple[Any, ...]
+) -> str | None:
+    """What ``claims --text`` searches: each claim's id, written value, quote and note, then
+    a :data:`SEPARATOR` (None if some claim's text holds one). The search case-folds it (a
+    written value case-folds as the value does: ``True`` and ``true`` alike); doing it here
+    would cost every check a tenth of a second on 100,000 claims."""
+    pieces = [SEPARATOR] * (5 * len(ids))
+    pieces[0::5] = ids
+    pieces[1::5] = [v if type(v) is str else str(v) for v in values]
+    pieces[2::5] = quotes
+    pieces[3::5] = [note or "" for note in notes]
+    joined = " ".join(pieces)
+    return joined if joined.count(SEPARATOR) == len(ids) else None
+
+
+def matching(text: str, needle: str) -> list[int]:
+    """The positions of the claims whose part of ``text`` (the searched text :func:`_text`
+    builds) holds ``needle`` once both are case-folded, in order, each once; and perhaps a few
+    others: a needle holding spaces or the separator may match across a claim's end, and the
+    claim where such a match starts is included. Never one fewer: the search keeps only
+    the claims that really match (case folding maps character by character, so folding the
+    whole text folds each claim's part)."""
+    joined = text.casefold()
+    needle = needle.casefold()
+    found: list[int] = []
+    index = counted = 0
+    at = joined.find(needle)
+    while at != -1:
+        index += joined.count(SEPARATOR, counted, at)
+        counted = at
+        found.append(index)
+        end = joined.find(SEPARATOR, at)  # the end of this claim's text
+        if end == -1:
+            break
+        at = joined.find(needle, end + 1)
+    return found
+
+
+def _named(kb: KB, claims: list[Any], properties: tuple[list[str], bytes]) -> dict[str, list[str]]:
+    """Entity id -> the claims whose value names it (only entity-valued properties have such
+    values: the claims of those are read, found from the property column)."""
+    from ..model import Datatype
+    from ..values import EntityName
+
+    distinct, packed = properties
+    wanted = {
+        code
+        for code, property_id in enumerate(distinct)
+        if (p := kb.properties.get(property_id)) is not None and p.datatype is Datatype.ENTITY
+    }
+    named: dict[str, list[str]] = {}
+    for index, code in enumerate(numbers(packed)):
+        if code in wanted:
+            claim = claims[index]
+            value = kb.value(claim.id)
+            if isinstance(value, EntityName) and value.entity is not None:
+                named.setdefault(value.entity, []).append(claim.id)
+    return named
+
+
+def _misspellings(kb: KB) -> dict[str, list[str]]:
+    """Entity id -> the claims ``entity`` reads for its misspellings: those of every
+    misspelling resolution whose preferred claim names the entity."""
+    from ..model import ResolutionKind
+    from ..values import EntityName
+
+    touched: dict[str, list[str]] = {}
+    for resolution in kb.resolutions.values():
+        if resolution.kind is not ResolutionKind.MISSPELLING or not resolution.preferred:
+            continue
+        preferred = kb.value(resolution.preferred)
+        if isinstance(preferred, EntityName) and preferred.entity is not None:
+            found = touched.setdefault(preferred.entity, [])
+            found.extend(c for c in (resolution.preferred, *resolution.claims) if c in kb.claims)
+    return touched
