@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from claimkb.findings import make
-from claimkb.render.text import line, render
+from claimkb.render.text import line, render, summary
 from claimkb.report import Report
 
 MESSAGES = [
@@ -65,7 +65,7 @@ def test_plain_line_shape() -> None:
         and ln.endswith(" [claims: a, b] (triaged: r1)")
         for ln in lines
     )
-    assert lines[-1] == "3 files, 1 sources, 2 claims: 9 errors, 0 warnings, 0 info, 1 triaged"
+    assert lines[-1] == "3 files, 1 source, 2 claims: 9 errors, 0 warnings, 0 info, 1 triaged"
 
 
 def test_terminal_output_is_styled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,3 +74,22 @@ def test_terminal_output_is_styled(monkeypatch: pytest.MonkeyPatch) -> None:
     console, stream = _console(terminal=True)
     render(_report(), console)
     assert "\x1b[" in stream.getvalue() and ":100:" in stream.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [
+        ((1, 1, 1, 1, 1), "1 file, 1 source, 1 claim: 1 error, 1 warning, 0 info, 0 triaged"),
+        ((2, 0, 3, 0, 2), "2 files, 0 sources, 3 claims: 0 errors, 2 warnings, 0 info, 0 triaged"),
+    ],
+)
+def test_summary_counts_in_the_singular_and_plural(
+    counts: tuple[int, int, int, int, int], expected: str
+) -> None:
+    files, sources, claims, errors, warnings = counts
+    findings = [make("yaml-syntax", "claims/a.yaml", 1, detail="x")] * errors
+    findings += [make("empty-file", "claims/b.yaml", 1)] * warnings
+    report = Report(
+        root=Path("/kb"), findings=tuple(findings), files=files, sources=sources, claims=claims
+    )
+    assert summary(report) == expected

@@ -51,3 +51,15 @@ def test_source_without_publisher_renders(tmp_path: Path, cli: Invoke) -> None:
     listed = cli("sources", "--root", root)
     assert listed.exit_code == 0, listed.stderr
     assert "wire" in listed.stdout
+
+
+def test_source_without_publisher_exports_no_null_publisher(tmp_path: Path) -> None:
+    from claimkb.export.claimreview import to_claimreview
+
+    graph = to_claimreview(claimkb.load(_kb(tmp_path)), "Checks")["@graph"]
+    assert graph[0]["itemReviewed"]["appearance"] == {
+        "@type": "CreativeWork",
+        "identifier": "wire",
+        "headline": "[untitled wire copy]",
+        "inLanguage": "und",
+    }

@@ -8,7 +8,8 @@ Every claim whose status is not ``unchecked`` becomes a ``ClaimReview``:
   ``Disputed``, ``False``) and, where a resolution triages the claim, its ``ratingExplanation``
   the resolution's reason (otherwise the claim's note);
 * ``itemReviewed`` is a ``Claim`` that ``appearance`` places in its source (a
-  ``CreativeWork`` with url, headline, datePublished, language and publisher) and, where the
+  ``CreativeWork`` with url, headline, datePublished, language and publisher, each when the
+  source gives it) and, where the
   claim rests on a single original source, ``firstAppearance`` in that one;
 * ``author`` is the organisation keeping the knowledge base.
 
@@ -106,7 +107,8 @@ def creative_work(source: Source) -> dict[str, Any]:
     if source.date is not None and _ISO_DATE.match(str(source.date)):
         work["datePublished"] = str(source.date)
     work["inLanguage"] = source.language
-    work["publisher"] = {"@type": "Organization", "name": source.publisher}
+    if source.publisher:  # an unnamed publisher is left out, not published as a null name
+        work["publisher"] = {"@type": "Organization", "name": source.publisher}
     return work
 
 

@@ -51,11 +51,17 @@ def line(finding: Finding) -> Text:
     return Text.assemble(*pieces(finding))
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 claim``, ``2 claims``: the summary line is read by people."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def summary(report: Report) -> str:
     counts = report.counts()
     return (
-        f"{report.files} files, {report.sources} sources, {report.claims} claims: "
-        f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info, "
+        f"{_count(report.files, 'file')}, {_count(report.sources, 'source')}, "
+        f"{_count(report.claims, 'claim')}: {_count(counts['error'], 'error')}, "
+        f"{_count(counts['warning'], 'warning')}, {counts['info']} info, "
         f"{counts['triaged']} triaged"
     )
 
