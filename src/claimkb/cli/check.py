@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, app, fail, open_kb
+from .app import RootOption, app, fail, open_kb
 
 if TYPE_CHECKING:
     from ..catalogue import Severity
@@ -43,7 +43,7 @@ def check(
             "annotations, sarif for code scanning, junit for CI test reports.",
         ),
     ] = Format.text,
-    json_: JsonOption = False,
+    json_: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -77,8 +77,8 @@ def check(
 ) -> None:
     """Check the KB: schema, references, quotes, conflicts, entities and statuses.
 
-    Exits 0 when clean, 1 when an untriaged error (or worse than --fail-on) remains, 2 when
-    the root cannot be used.
+    Exits 0 when clean, 1 when an untriaged finding at least as severe as --fail-on
+    (default: error) remains, 2 on a usage error or when there is no usable KB root.
     """
     from ..api import check as run_check
     from ..catalogue import Severity
