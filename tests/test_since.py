@@ -109,6 +109,33 @@ def test_only_the_edited_claim_of_a_file_is_involved(tmp_path: Path) -> None:
     assert changes.claims == {"a-params", "b-params"}
 
 
+def test_files_outside_the_kb_are_not_counted(tmp_path: Path) -> None:
+    """A README, a workflow or code beside the KB in the same repository is no KB change."""
+    root = repo_with(conflict_kb(tmp_path / "kb"))
+    (root / "README.md").write_text("# notes\n", encoding="utf-8")
+    (root / ".github").mkdir()
+    (root / ".github" / "claims.yml").write_text("on: push\n", encoding="utf-8")
+    path = root / "claims" / "news-a.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "    note: checked\n", encoding="utf-8")
+    changes = changes_since(claimkb.load(root), "HEAD")
+    assert changes.files == {"claims/news-a.yaml"}
+
+
+def test_a_changed_snapshot_is_a_kb_file_and_involves_its_source(tmp_path: Path) -> None:
+    root = conflict_kb(tmp_path / "kb")
+    (root / "snapshots").mkdir()
+    (root / "snapshots" / "a.txt").write_text("Model X has 104 billion parameters.\n", "utf-8")
+    (root / "snapshots" / "unused.txt").write_text("no source names this\n", "utf-8")
+    source = root / "sources" / "news-a.yaml"
+    source.write_text(source.read_text("utf-8") + "snapshot: a.txt\n", "utf-8")
+    repo_with(root)
+    (root / "snapshots" / "a.txt").write_text("Model X has 105 billion parameters.\n", "utf-8")
+    (root / "snapshots" / "unused.txt").write_text("still unused\n", "utf-8")
+    changes = changes_since(claimkb.load(root), "HEAD")
+    assert changes.files == {"snapshots/a.txt"}
+    assert "a-params" in changes.claims
+
+
 def test_moving_a_claim_between_files_changes_nothing(tmp_path: Path) -> None:
     root = repo_with(conflict_kb(tmp_path / "kb"))
     text = (root / "claims" / "news-b.yaml").read_text(encoding="utf-8")

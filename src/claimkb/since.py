@@ -59,7 +59,8 @@ class Changes:
     rev: str
     commit: str
     files: frozenset[str]
-    """Paths changed since ``commit``, relative to the KB root."""
+    """The KB's files changed since ``commit`` (YAML files of the KB, and the snapshots its
+    sources name), relative to the KB root; other files of the repository are left out."""
     claims: frozenset[str]
     """Ids of the claims the change involves."""
     records: frozenset[str] = frozenset()
@@ -104,10 +105,11 @@ def changes_since(kb: KB, rev: str) -> Changes:
         }
         for section in ("sources", *CLAIM_SECTIONS)
     }
-    changed["sources"] |= _sources_with_changed_snapshot(kb, set(files))
+    snapshot_sources, snapshots = _changed_snapshots(kb, set(files))
+    changed["sources"] |= snapshot_sources
     claims = _involved(kb, changed, old, new)
     records = frozenset(claims).union(*changed.values())
-    return Changes(rev, commit, frozenset(files), frozenset(claims), records)
+    return Changes(rev, commit, frozenset(yaml_files) | snapshots, frozenset(claims), records)
 
 
 # -- reading records out of YAML documents ---------------------------------------------------
@@ -278,13 +280,16 @@ def _old_group_key(kb: KB, claim: dict[str, Any]) -> GroupKey:
     )
 
 
-def _sources_with_changed_snapshot(kb: KB, files: set[str]) -> set[str]:
-    found = set()
+def _changed_snapshots(kb: KB, files: set[str]) -> tuple[set[str], frozenset[str]]:
+    """(the sources whose snapshot is among the changed ``files``, those snapshot paths)."""
+    sources: set[str] = set()
+    paths: set[str] = set()
     for source in kb.sources.values():
         if not source.snapshot:
             continue
         for directory in kb.config.snapshot_dirs:
             path = Path(os.path.normpath(Path(directory, source.snapshot))).as_posix()
             if path in files:
-                found.add(source.id)
-    return found
+                sources.add(source.id)
+                paths.add(path)
+    return sources, frozenset(paths)
