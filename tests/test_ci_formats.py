@@ -3,6 +3,7 @@ specifications in ../shared/specs (SARIF 2.1.0 JSON Schema, Ant JUnit XSD)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ from claimkb.findings import make
 from claimkb.render.github import annotation, escape_data, escape_property
 from claimkb.render.junit import to_junit, xml_text
 from claimkb.render.sarif import fingerprint, to_sarif
-from conftest import SHARED, Invoke
+from conftest import PROJECT, SHARED, Invoke
 from kbs import conflict_kb, triaged_kb
 
 SPECS = SHARED / "specs"
@@ -263,7 +264,7 @@ def test_junit_valid_and_exact(junit_schema, tmp_path: Path) -> None:
     }
     cases = discrepancies.findall("testcase")
     assert [c.get("name") for c in cases] == [
-        "CKB401 conflict claims/news-a.yaml:6",
+        "CKB401 conflict claims/news-a.yaml:6 [a-params, b-params]",
         *(f"{e.code} {e.slug}" for e in FAMILY_4[1:]),
     ]
     failure = cases[0].find("failure")
@@ -312,6 +313,31 @@ def test_junit_triaged_is_skipped_and_warnings_pass(junit_schema, tmp_path: Path
     failing = _suite(stricter, "claimkb.files")
     assert failing.get("failures") == "1"
     assert failing.find("system-out").text is None
+
+
+def test_junit_test_case_names_are_unique_in_each_suite(junit_schema) -> None:
+    """In the bundled corpus one claim is rated by two verdicts of one file: two findings with
+    one code and place. CI servers that merge test cases by name would lose one."""
+    document = _junit(PROJECT)
+    junit_schema.validate(document)
+    for suite in _suite_list(document):
+        names = [case.get("name") for case in suite.findall("testcase")]
+        assert len(names) == len(set(names)), suite.get("name")
+
+
+def test_junit_numbers_a_repeated_test_case_name(junit_schema, tmp_path: Path) -> None:
+    """Two findings alike in code, place and claims (a check reporting one thing twice) still
+    make two test cases with names of their own."""
+    root = conflict_kb(tmp_path / "kb")
+    report = claimkb.check(root)
+    doubled = dataclasses.replace(report, findings=(*report.findings, *report.findings))
+    document = to_junit(doubled, timestamp=datetime(2026, 11, 12), hostname="ci-runner")
+    junit_schema.validate(document)
+    names = [c.get("name") for c in _suite(document, "claimkb.discrepancies").findall("testcase")]
+    assert names[:2] == [
+        "CKB401 conflict claims/news-a.yaml:6 [a-params, b-params]",
+        "CKB401 conflict claims/news-a.yaml:6 [a-params, b-params] #2",
+    ]
 
 
 def test_junit_carries_no_character_xml_forbids(junit_schema) -> None:

@@ -108,6 +108,7 @@ def _suite(
         ET.SubElement(listed, "property", name=key, value=xml_text(value))
     tests = failures = skipped = 0
     passed_lines: list[str] = []
+    names: dict[str, int] = {}
     for entry in entries:
         found = by_code.get(entry.code, [])
         if not found:
@@ -120,7 +121,7 @@ def _suite(
             case = ET.SubElement(
                 suite,
                 "testcase",
-                name=xml_text(f"{entry.code} {entry.slug} {location(finding)}"),
+                name=xml_text(_unique(names, _case_name(entry, finding))),
                 classname=classname,
                 time="0",
             )
@@ -161,3 +162,17 @@ def _details(finding: Finding, entry: Entry) -> str:
         lines.append(f"claims: {', '.join(finding.claims)}")
     lines.append(f"what to do: {entry.fix}")
     return "\n".join(lines) + "\n"
+
+
+def _case_name(entry: Entry, finding: Finding) -> str:
+    """Code, slug, location and the claims involved: a finding's test case name."""
+    name = f"{entry.code} {entry.slug} {location(finding)}"
+    return f"{name} [{', '.join(finding.claims)}]" if finding.claims else name
+
+
+def _unique(names: dict[str, int], name: str) -> str:
+    """``name``, numbered from its second use in a suite (CI servers merge test cases that
+    share a name, and two findings can share code, place and claims: one claim rated by two
+    verdicts of one file)."""
+    count = names[name] = names.get(name, 0) + 1
+    return name if count == 1 else f"{name} #{count}"
