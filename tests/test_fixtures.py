@@ -58,3 +58,13 @@ def test_every_finding_code_has_an_invalid_fixture() -> None:
         + (_expectation(folder).get("triaged") or [])
     }
     assert sorted(set(BY_CODE) - covered) == []
+
+
+@pytest.mark.parametrize(
+    "name", ["invalid-value", "missing-field", "unknown-field", "wrong-type"], ids=str
+)
+def test_a_claim_failing_its_schema_is_named_by_the_finding(name: str) -> None:
+    """The claim is left out of the KB, but its finding still names it (for --since, SARIF
+    and `claimkb show`-style tools that select findings by claim)."""
+    (finding,) = claimkb.check(FIXTURES / "invalid" / name).open_findings
+    assert finding.claims == ("a-params",)

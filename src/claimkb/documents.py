@@ -274,7 +274,8 @@ def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singu
         record = model.model_validate(item)
     except ValidationError as exc:
         what = f"{singular} '{raw_id}'" if isinstance(raw_id, str | int) else f"a {singular}"
-        part.events.extend(findings_for(exc, item, model, rel, what))
+        about = (raw_id,) if section == "claims" and isinstance(raw_id, str) else ()
+        part.events.extend(findings_for(exc, item, model, rel, what, about))
         if isinstance(raw_id, str):
             part.broken[section].add(raw_id)
         if section == "entities":  # claims naming it are not reported again as unknown

@@ -77,9 +77,15 @@ def _dotted(path: tuple[Any, ...]) -> str:
 
 
 def findings_for(
-    exc: ValidationError, data: LocatedDict, model: type[BaseModel], file: str, what: str
+    exc: ValidationError,
+    data: LocatedDict,
+    model: type[BaseModel],
+    file: str,
+    what: str,
+    claims: tuple[str, ...] = (),
 ) -> list[Finding]:
-    """One finding per field that failed (union alternatives are merged into one)."""
+    """One finding per field that failed (union alternatives are merged into one), each
+    naming ``claims`` (the claim's id, when the record is a claim with one)."""
     grouped: dict[tuple[Any, ...], list[Any]] = {}
     located: dict[tuple[Any, ...], tuple[int, Any, bool]] = {}
     for error in exc.errors(include_url=False):
@@ -95,22 +101,27 @@ def findings_for(
         field = _dotted(path) or "(record)"
         kinds = {e["type"] for e in errors}
         if "missing" in kinds:
-            findings.append(make("missing-field", file, line, what=what, field=field))
+            findings.append(make("missing-field", file, line, claims, what=what, field=field))
         elif "extra_forbidden" in kinds:
             known = list(model.model_fields) if len(path) == 1 else []
             close = difflib.get_close_matches(str(path[-1]), known, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            findings.append(make("unknown-field", file, line, what=what, field=field, hint=hint))
+            findings.append(
+                make("unknown-field", file, line, claims, what=what, field=field, hint=hint)
+            )
         elif kinds & set(_TYPE_WORDS) and not kinds - set(_TYPE_WORDS) - {"union_tag_invalid"}:
             wanted = sorted({_TYPE_WORDS[k] for k in kinds if k in _TYPE_WORDS})
             detail = f"should be {' or '.join(wanted)}, not {type_name(value)}"
-            findings.append(make("wrong-type", file, line, what=what, field=field, detail=detail))
+            findings.append(
+                make("wrong-type", file, line, claims, what=what, field=field, detail=detail)
+            )
         else:
             findings.append(
                 make(
                     "invalid-value",
                     file,
                     line,
+                    claims,
                     what=what,
                     field=field,
                     detail=_invalid_detail(errors[0], value),
