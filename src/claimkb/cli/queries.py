@@ -220,7 +220,9 @@ def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
 
 @app.command()
 def entity(
-    name: Annotated[str, typer.Argument(help="Entity id, name or alias, in any language.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Entity id, name or alias, in any language.")
+    ],
     root: RootOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -250,7 +252,9 @@ def sources(root: RootOption = None, json_: JsonOption = False) -> None:
 @app.command()
 def conflicts(
     root: RootOption = None,
-    untriaged: Annotated[bool, typer.Option(help="Only those without a resolution.")] = False,
+    untriaged: Annotated[
+        bool, typer.Option("--untriaged", help="Only those without a resolution.")
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
     """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
