@@ -151,17 +151,24 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     return list(result.values())
 
 
-def _evidence_keys(kb: KB, claim: Claim) -> set[tuple[str, str]]:
+def _evidence_keys(kb: KB, claim: Claim) -> frozenset[tuple[str, str]]:
     """What a claim's evidence shares with another's: its origins, and the organisations
-    that issued any of them."""
-    keys = set()
-    for origin in origins(kb, claim):
-        keys.add(("source", origin))
-        source = kb.sources.get(origin)
-        if source is not None and source.issued_by:
-            issuer = kb.entity(source.issued_by)
-            keys.add(("issuer", issuer.id if issuer is not None else source.issued_by))
-    return keys
+    that issued any of them. Claims with one source (and one ``via``) share the answer, so
+    it is worked out once for each."""
+    known: dict[tuple[str, tuple[str, ...] | None], frozenset[tuple[str, str]]]
+    known = memo(kb, "evidence-keys", dict)
+    via = tuple(claim.via) if claim.via is not None else None
+    found = known.get((claim.source, via))
+    if found is None:
+        keys = set()
+        for origin in origins(kb, claim):
+            keys.add(("source", origin))
+            source = kb.sources.get(origin)
+            if source is not None and source.issued_by:
+                issuer = kb.entity(source.issued_by)
+                keys.add(("issuer", issuer.id if issuer is not None else source.issued_by))
+        found = known[(claim.source, via)] = frozenset(keys)
+    return found
 
 
 def statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
@@ -179,37 +186,32 @@ def statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
     return memo(kb, "statements", compute)
 
 
-def supporters(kb: KB, claim: Claim) -> list[Claim]:
-    """Claims (the claim itself included) that state the same value for the same subject,
-    property and qualifiers."""
-    stated = statements(kb).get(claim.id)
-    if stated is None:
-        return [claim]
-    by_value: dict[tuple[GroupKey, object], list[Claim]] = memo(
-        kb, "by-value", lambda: _by_value(kb)
-    )
-    return by_value.get(stated, [claim])
-
-
-def _by_value(kb: KB) -> dict[tuple[GroupKey, object], list[Claim]]:
-    index: dict[tuple[GroupKey, object], list[Claim]] = defaultdict(list)
-    stated = statements(kb)
-    for members in groups(kb).values():
-        for claim in members:
-            index[stated[claim.id]].append(claim)
-    return dict(index)
-
-
 def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
-    """The independent pieces of evidence stating the claim's value (itself included).
+    """The independent pieces of evidence stating the claim's value (itself included): the
+    claims that state the same value for the same subject, property and qualifiers, split
+    into groups that share no origin.
 
-    Every claim stating one value shares one answer, so it is computed once per value."""
-    members = supporters(kb, claim)
-    if len(members) == 1:  # the claim alone (or a claim outside every group): one piece
-        return [list(members)]
-    key = statements(kb)[claim.id]  # it has supporters, so it is in a group
-    cache: dict[tuple[GroupKey, object], list[list[Claim]]] = memo(kb, "support", dict)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = clusters(kb, members)
-    return found
+    The status check asks this of every claim, so it is worked out once per stated value,
+    for every value stated more than once, and looked up by claim id."""
+    found = memo(kb, "support", lambda: _support(kb)).get(claim.id)
+    return found if found is not None else [[claim]]
+
+
+def _support(kb: KB) -> dict[str, list[list[Claim]]]:
+    """Claim id -> its independent evidence, for every claim whose value another claim of its
+    group also states (the others have only themselves). Claims stating one value share
+    one list."""
+    stated = statements(kb)
+    result: dict[str, list[list[Claim]]] = {}
+    for members in groups(kb).values():
+        if len(members) < 2:
+            continue
+        by_value: dict[object, list[Claim]] = defaultdict(list)
+        for claim in members:
+            by_value[stated[claim.id][1]].append(claim)
+        for same in by_value.values():
+            if len(same) > 1:
+                pieces = clusters(kb, same)
+                for claim in same:
+                    result[claim.id] = pieces
+    return result
