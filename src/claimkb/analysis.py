@@ -21,7 +21,17 @@ from typing import TypeVar
 
 from .kb import KB
 from .model import Claim, Datatype
-from .values import Boolean, DateValue, EntityName, Quantity, Text, Value, Verdict, name_key
+from .values import (
+    Boolean,
+    DateValue,
+    EntityName,
+    Quantity,
+    Text,
+    Value,
+    ValueProblem,
+    Verdict,
+    name_key,
+)
 
 T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
@@ -47,17 +57,30 @@ def group_key(kb: KB, claim: Claim) -> GroupKey:
 
 def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
     """Claims with a readable value, grouped by (subject, property, qualifiers)."""
+    return _grouping(kb)[0]
 
-    def compute() -> dict[GroupKey, list[Claim]]:
-        result: dict[GroupKey, list[Claim]] = defaultdict(list)
+
+def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
+    """(:func:`groups`, :func:`statements`), in one pass over the claims: both are needed by
+    every check run, and the pass is the costliest part of grouping 100,000 claims."""
+
+    def compute() -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
+        values = kb.values
+        groupable = {p.id for p in kb.properties.values() if p.datatype is not Datatype.VERDICT}
+        found: dict[GroupKey, list[Claim]] = defaultdict(list)
+        stated: dict[str, tuple[GroupKey, object]] = {}
         for claim in kb.claims.values():
-            prop = kb.properties.get(claim.property)
-            if prop is None or prop.datatype is Datatype.VERDICT or kb.value(claim.id) is None:
+            if claim.property not in groupable:
                 continue
-            result[group_key(kb, claim)].append(claim)
-        return dict(result)
+            value = values.get(claim.id)
+            if value is None or isinstance(value, ValueProblem):
+                continue
+            key = group_key(kb, claim)
+            found[key].append(claim)
+            stated[claim.id] = (key, value_key(value))
+        return dict(found), stated
 
-    return memo(kb, "groups", compute)
+    return memo(kb, "grouping", compute)
 
 
 def value_key(value: Value) -> object:
@@ -173,17 +196,8 @@ def _evidence_keys(kb: KB, claim: Claim) -> frozenset[tuple[str, str]]:
 
 def statements(kb: KB) -> dict[str, tuple[GroupKey, object]]:
     """Claim id -> (group key, value key), for every claim of a group (a readable value of a
-    non-verdict property). Computed once: the status checks ask every claim's supporters."""
-
-    def compute() -> dict[str, tuple[GroupKey, object]]:
-        values = kb.values
-        return {
-            claim.id: (key, value_key(values[claim.id]))  # type: ignore[arg-type]
-            for key, members in groups(kb).items()
-            for claim in members
-        }
-
-    return memo(kb, "statements", compute)
+    non-verdict property)."""
+    return _grouping(kb)[1]
 
 
 def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
