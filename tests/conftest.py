@@ -21,6 +21,16 @@ if hasattr(typer.testing, "_get_command"):
 PROJECT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = PROJECT.parent / "shared"
+"""The published specifications and the seed articles, beside the project (CI always has them;
+``.ci/run`` stops when they are missing)."""
+
+
+def shared(path: Path) -> Path:
+    """``path`` under :data:`SHARED`, or skip the test that needs it when it is not there."""
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the project (see .ci/run)")
+    return path
+
 
 Invoke = Callable[..., Result]
 

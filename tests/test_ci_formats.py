@@ -19,7 +19,7 @@ from claimkb.findings import make
 from claimkb.render.github import annotation, escape_data, escape_property
 from claimkb.render.junit import to_junit, xml_text
 from claimkb.render.sarif import fingerprint, to_sarif
-from conftest import PROJECT, SHARED, Invoke
+from conftest import PROJECT, SHARED, Invoke, shared
 from kbs import conflict_kb, triaged_kb
 
 SPECS = SHARED / "specs"
@@ -33,7 +33,7 @@ REASON = "1.2 万亿 is a typo for 1040 亿: the quote says 1040 亿"
 
 @pytest.fixture(scope="module")
 def sarif_validator() -> jsonschema.protocols.Validator:
-    spec = json.loads((SPECS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    spec = json.loads(shared(SPECS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
     validator_class = jsonschema.validators.validator_for(spec)
     validator_class.check_schema(spec)
     return validator_class(spec, format_checker=validator_class.FORMAT_CHECKER)
@@ -41,7 +41,7 @@ def sarif_validator() -> jsonschema.protocols.Validator:
 
 @pytest.fixture(scope="module")
 def junit_schema() -> xmlschema.XMLSchema:
-    return xmlschema.XMLSchema(str(SPECS / "JUnit.xsd"))
+    return xmlschema.XMLSchema(str(shared(SPECS / "JUnit.xsd")))
 
 
 # -- GitHub workflow commands ---------------------------------------------------------------
@@ -340,7 +340,7 @@ def test_junit_numbers_a_repeated_test_case_name(junit_schema, tmp_path: Path) -
     ]
 
 
-def test_junit_carries_no_character_xml_forbids(junit_schema) -> None:
+def test_junit_carries_no_character_xml_forbids() -> None:
     assert xml_text("a\x00b\x1bc\ud800d\te") == "a\ufffdb\ufffdc\ufffdd\te"
 
 

@@ -112,6 +112,8 @@ def test_ulanbaatoi_is_an_unknown_place_nearest_ulanqab(kb: KB, report: Report) 
 def test_each_discrepancy_is_triaged_by_its_resolution(report: Report) -> None:
     by_resolution: dict[str | None, Counter[str]] = {}
     for finding in report.findings:
+        if finding.slug == "snapshot-missing":  # only without ../shared/seeds beside the clone
+            continue
         by_resolution.setdefault(finding.triaged_by, Counter())[finding.code] += 1
     assert {r: dict(c) for r, c in by_resolution.items()} == {
         "r-access-status": {"CKB401": 1},

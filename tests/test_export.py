@@ -17,7 +17,7 @@ import pytest
 import claimkb
 from claimkb.export.claimreview import RATINGS, to_claimreview
 from claimkb.model import Status
-from conftest import PROJECT, SHARED, Invoke
+from conftest import PROJECT, SHARED, Invoke, shared
 from kbs import NEWS_C_CLAIMS, NEWS_C_SOURCE, conflict_kb, copy_fixture, triaged_kb
 
 SCHEMAORG = SHARED / "specs" / "schemaorg"
@@ -40,7 +40,7 @@ def _names(cell: str) -> set[str]:
 @cache
 def vocabulary() -> tuple[dict[str, set[str]], dict[str, dict[str, Any]]]:
     """(type -> its direct supertypes, property -> its row) from the published CSVs."""
-    with (SCHEMAORG / "schemaorg-current-https-types.csv").open(encoding="utf-8") as handle:
+    with shared(SCHEMAORG / "schemaorg-current-https-types.csv").open(encoding="utf-8") as handle:
         types = {row["label"]: _names(row["subTypeOf"]) for row in csv.DictReader(handle)}
     with (SCHEMAORG / "schemaorg-current-https-properties.csv").open(encoding="utf-8") as f:
         properties = {row["label"]: row for row in csv.DictReader(f)}
