@@ -128,20 +128,17 @@ def _unread(part: FilePart, section: str, *record_sections: str) -> None:
     part.broken["unread"].update(defined)
 
 
+def _not_a_mapping(part: FilePart, data: Any, rel: str, section: str, expected: str) -> None:
+    """Report a file whose top level is not the mapping its section needs; nothing is read."""
+    line = getattr(data, "line", 1)
+    detail = f"should be {expected}, not {type_name(data)}"
+    part.report(make("wrong-type", rel, line, what="the file", field="(top)", detail=detail))
+    _unread(part, section)
+
+
 def _load_sources_document(part: FilePart, data: Any, rel: str) -> None:
     if not isinstance(data, LocatedDict):
-        part.report(
-            make(
-                "wrong-type",
-                rel,
-                getattr(data, "line", 1),
-                what="the file",
-                field="(top)",
-                detail="should be a mapping (one source) or a 'sources:' list, "
-                f"not {type_name(data)}",
-            )
-        )
-        _unread(part, "sources")
+        _not_a_mapping(part, data, rel, "sources", "a mapping (one source) or a 'sources:' list")
         return
     if "sources" in data:
         extra = [k for k in data if k != "sources"]
@@ -163,18 +160,8 @@ def _load_sources_document(part: FilePart, data: Any, rel: str) -> None:
 
 def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
     if not isinstance(data, LocatedDict):
-        part.report(
-            make(
-                "wrong-type",
-                rel,
-                getattr(data, "line", 1),
-                what="the file",
-                field="(top)",
-                detail=f"should be a mapping with sections {', '.join(CLAIMS_FILE_KEYS)}, "
-                f"not {type_name(data)}",
-            )
-        )
-        _unread(part, "claims")
+        expected = f"a mapping with sections {', '.join(CLAIMS_FILE_KEYS)}"
+        _not_a_mapping(part, data, rel, "claims", expected)
         return
     for key in data:
         if key not in CLAIMS_FILE_KEYS:
