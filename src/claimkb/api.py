@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from .files import kb_files
+
 if TYPE_CHECKING:
     from .cache import Cache
     from .findings import Finding
     from .kb import KB
     from .report import Report
-
-SECTIONS = ("sources", "claims")
 
 
 class Progress(Protocol):
@@ -41,7 +41,7 @@ def load(
     path = _root(root)
     opened = _open_cache(path) if cache else None
     if progress is not None:
-        progress.stage("reading", len(_files(path)))
+        progress.stage("reading", len(kb_files(path)))
     kb = store.load(path, cache=opened, on_file=_ticker(progress))
     if opened is not None:
         kb.memo["cache"] = opened
@@ -77,7 +77,7 @@ def check(
 def _cached_check(opened: Cache, progress: Progress | None) -> Report:
     from . import store
 
-    files = _files(opened.root)
+    files = kb_files(opened.root)
     if progress is not None:
         progress.stage("scanning", len(files))
     key = opened.report_key(opened.survey(files, _ticker(progress)))
@@ -120,12 +120,6 @@ def _root(root: str | os.PathLike[str] | None) -> Path:
     from .store import check_root, find_root
 
     return check_root(Path(root)) if root is not None else find_root()
-
-
-def _files(root: Path) -> list[tuple[Path, str]]:
-    from .files import discover
-
-    return [(path, section) for section in SECTIONS for path in discover(root, section)]
 
 
 def _open_cache(root: Path) -> Cache | None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 YAML_SUFFIXES = (".yaml", ".yml")
+SECTIONS = ("sources", "claims")
+"""The directories of a KB root that hold its files, in the order they are read."""
 
 
 class FileProblem(Exception):
@@ -21,6 +23,12 @@ class FileProblem(Exception):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+def kb_files(root: Path) -> list[tuple[Path, str]]:
+    """Every file of the KB at ``root`` as (path, section), in the order it is read: sources
+    first, so that claims find them."""
+    return [(path, section) for section in SECTIONS for path in discover(root, section)]
 
 
 def discover(root: Path, section: str) -> Iterator[Path]:

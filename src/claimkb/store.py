@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from .config import load_config
 from .documents import SINGULAR, FilePart, read_part
-from .files import discover
+from .files import kb_files
 from .findings import make
 from .kb import KB
 from .model import Located
@@ -75,13 +75,12 @@ def load(
     paused = gc.isenabled()
     gc.disable()  # the parser allocates many small objects that are never cyclic garbage
     try:
-        for section in ("sources", "claims"):
-            for file_path in discover(path, section):
-                read = functools.partial(read_part, path, kb.config, file_path, section)
-                part = read(None) if cache is None else cache.part(file_path, section, read)
-                _merge(kb, part)
-                if on_file is not None:
-                    on_file(part.rel)
+        for file_path, section in kb_files(path):
+            read = functools.partial(read_part, path, kb.config, file_path, section)
+            part = read(None) if cache is None else cache.part(file_path, section, read)
+            _merge(kb, part)
+            if on_file is not None:
+                on_file(part.rel)
     finally:
         if paused:
             gc.enable()

@@ -80,15 +80,13 @@ def survey(root: Path) -> tuple[Cache, str | None] | None:
     """The cache of the KB at ``root`` (resolved) with every file surveyed, and the report key
     of those files (None when some file cannot be cached: then nothing stored may be reused);
     None when the cache is off."""
-    from ..api import SECTIONS
-    from ..files import discover
+    from ..files import kb_files
     from .location import disabled
 
     if disabled():
         return None
     cache = Cache(root)
-    files = [(path, section) for section in SECTIONS for path in discover(root, section)]
-    return cache, cache.report_key(cache.survey(files))
+    return cache, cache.report_key(cache.survey(kb_files(root)))
 
 
 def ask(
