@@ -255,3 +255,26 @@ def test_text_search_never_misses_a_claim(
     assert all(0 <= position < len(claims) for position in found)
     really = [i for i, c in enumerate(claims) if needle.casefold() in " ".join(c).casefold()]
     assert set(really) <= set(found)
+
+
+def test_a_question_without_an_index_looks_at_each_file_once(
+    corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before any check there is no index: the KB is loaded through the cache that surveyed
+    its files for the question, not through a second one that would look at them again."""
+    from claimkb.cache import Cache
+    from claimkb.files import kb_files
+
+    looked_at: list[str] = []
+    original = Cache._entry
+
+    def counting(self: Cache, path: Path, rel: str, section: str, **options: bool) -> Any:
+        looked_at.append(rel)
+        return original(self, path, rel, section, **options)
+
+    monkeypatch.setattr(Cache, "_entry", counting)
+    result = cli("claims", "--root", corpus, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)
+    assert sorted(looked_at) == sorted(
+        {path.relative_to(corpus).as_posix() for path, _ in kb_files(corpus)}
+    )

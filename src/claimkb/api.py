@@ -31,15 +31,22 @@ class Progress(Protocol):
 
 
 def load(
-    root: str | Path | None = None, *, cache: bool = False, progress: Progress | None = None
+    root: str | Path | None = None,
+    *,
+    cache: bool | Cache = False,
+    progress: Progress | None = None,
 ) -> KB:
     """Read the KB at ``root`` (default: the nearest KB root at or above the working
     directory). Problems inside the KB become findings; only an unusable root raises
-    :class:`claimkb.RootError`."""
+    :class:`claimkb.RootError`. ``cache`` may also be a :class:`claimkb.cache.Cache` of that
+    root whose files were just surveyed: it is used as it is, so no file is looked at twice."""
     from . import store
 
     path = _root(root)
-    opened = _open_cache(path) if cache else None
+    if isinstance(cache, bool):
+        opened = _open_cache(path) if cache else None
+    else:
+        opened = cache
     if progress is not None:
         progress.stage("reading", len(kb_files(path)))
     kb = store.load(path, cache=opened, on_file=_ticker(progress))

@@ -10,6 +10,7 @@ import typer
 from .. import __version__
 
 if TYPE_CHECKING:
+    from ..cache import Cache
     from ..kb import KB
 
 app = typer.Typer(
@@ -55,10 +56,10 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def open_kb(root: Path | None, cache: bool = True) -> KB:
+def open_kb(root: Path | None, cache: bool | Cache = True) -> KB:
     """Load the KB (through the cache, unless ``cache`` is false or ``CLAIMKB_NO_CACHE`` is
-    set) or exit with status 2 when the root is unusable. A long load shows a progress bar on
-    a terminal."""
+    set; ``cache`` may be one already opened, see :func:`claimkb.load`) or exit with status 2
+    when the root is unusable. A long load shows a progress bar on a terminal."""
     from ..api import load
     from ..store import RootError
     from .progress import progress_bar

@@ -59,6 +59,10 @@ class _Lookup:
         self.cache.save(None)  # stats that were ambiguous and have settled
         return found
 
+    def load(self) -> KB:
+        """The whole KB, read through the cache that surveyed its files (if on)."""
+        return open_kb(self.root, self.cache if self.cache is not None else True)
+
     def findings(self) -> tuple[Any, tuple[Finding, ...]] | None:
         """(snapshot state, findings) of the stored report, if it holds for the KB as it is."""
         if self.cache is None:
@@ -132,7 +136,7 @@ def _list(
     with a note on stderr when some records could not be read."""
     found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
     if found is None:
-        kb = open_kb(lookup.root)
+        kb = lookup.load()
         found = from_kb(kb), len(kb.load_findings)
     rows, broken = found
     _emit(rows, as_json, table, lookup, _broken_note(broken))
@@ -211,7 +215,7 @@ def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
     from ..query import NotFound
     from ..query import show as show_claim
 
-    kb = open_kb(lookup.root)
+    kb = lookup.load()
     if claim_id not in kb.claims:
         raise NotFound(f"no claim with id {claim_id!r}")
     state = _snapshot_state(kb, lookup.question)
@@ -234,7 +238,7 @@ def entity(
     try:
         data = lookup.indexed(lambda index: index.entity(name))
         if data is None:
-            data = find_entity(open_kb(lookup.root), name)
+            data = find_entity(lookup.load(), name)
     except NotFound as exc:
         raise fail(str(exc)) from None
     _emit(data, json_, "entity", lookup)
@@ -265,7 +269,7 @@ def conflicts(
     if found is None:
         from ..api import check
 
-        kb = open_kb(lookup.root)
+        kb = lookup.load()
         state = _snapshot_state(kb, lookup.question)
         found = state, check(kb, cache=True).findings
     state, findings = found
