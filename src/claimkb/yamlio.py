@@ -80,6 +80,39 @@ def _line(node: Node) -> int:
     return int(node.start_mark.line) + 1
 
 
+# The problems both ways of building values refuse (the fast path and PyYAML's machinery).
+
+
+def _reused(node: Node) -> YamlProblem:
+    return YamlProblem(
+        "yaml-forbidden",
+        "the value anchored on this line is reused through an alias (*name); aliases are not "
+        "supported in a knowledge base - write the value out where it applies",
+        _line(node),
+    )
+
+
+def _too_deep(node: Node) -> YamlProblem:
+    return YamlProblem(
+        "yaml-forbidden",
+        f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
+        _line(node),
+    )
+
+
+def _complex_key(node: Node) -> YamlProblem:
+    return YamlProblem("yaml-syntax", "a mapping key must be a plain scalar", _line(node))
+
+
+def _duplicate_key(key: object, first_line: int, node: Node) -> YamlProblem:
+    return YamlProblem(
+        "duplicate-key",
+        f"key {key!r} appears twice in one mapping (first on line {first_line}); YAML would "
+        "silently keep only the last - remove or rename one",
+        _line(node),
+    )
+
+
 class _KBLoader(_BaseLoader):
     """Safe loader with located containers and strict, YAML-1.2-like scalar resolution.
 
@@ -103,20 +136,11 @@ class _KBLoader(_BaseLoader):
 
     def construct_object(self, node: Node, deep: bool = False) -> Any:
         if node in self.constructed_objects:
-            raise YamlProblem(
-                "yaml-forbidden",
-                "the value anchored on this line is reused through an alias (*name); aliases "
-                "are not supported in a knowledge base - write the value out where it applies",
-                _line(node),
-            )
+            raise _reused(node)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise YamlProblem(
-                    "yaml-forbidden",
-                    f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
-                    _line(node),
-                )
+                raise _too_deep(node)
             return super().construct_object(node, deep=deep)
         finally:
             self._depth -= 1
@@ -128,18 +152,10 @@ class _KBLoader(_BaseLoader):
         key_lines = result.key_lines
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
-                raise YamlProblem(
-                    "yaml-syntax", "a mapping key must be a plain scalar", _line(key_node)
-                )
+                raise _complex_key(key_node)
             key = self.construct_object(key_node)
             if key in result:
-                raise YamlProblem(
-                    "duplicate-key",
-                    f"key {key!r} appears twice in one mapping (first on line "
-                    f"{key_lines[key]}); YAML would silently keep only the last - "
-                    "remove or rename one",
-                    _line(key_node),
-                )
+                raise _duplicate_key(key, key_lines[key], key_node)
             key_lines[key] = _line(key_node)
             result[key] = self.construct_object(value_node)
         return result
@@ -246,20 +262,10 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
     def build(node: Node, depth: int) -> Any:
         if track_aliases:
             if id(node) in done:
-                raise YamlProblem(
-                    "yaml-forbidden",
-                    "the value anchored on this line is reused through an alias (*name); "
-                    "aliases are not supported in a knowledge base - write the value out "
-                    "where it applies",
-                    _line(node),
-                )
+                raise _reused(node)
         depth += 1
         if depth > MAX_DEPTH:
-            raise YamlProblem(
-                "yaml-forbidden",
-                f"nesting deeper than {MAX_DEPTH} levels; a KB record needs only a few",
-                _line(node),
-            )
+            raise _too_deep(node)
         if track_aliases:
             if id(node) in active:
                 raise yaml.constructor.ConstructorError(
@@ -277,18 +283,10 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
             inline = not track_aliases and depth < MAX_DEPTH  # strings need no checks
             for key_node, value_node in node.value:
                 if key_node.__class__ is not ScalarNode:
-                    raise YamlProblem(
-                        "yaml-syntax", "a mapping key must be a plain scalar", _line(key_node)
-                    )
+                    raise _complex_key(key_node)
                 key = key_node.value if inline and key_node.tag == _STR else build(key_node, depth)
                 if key in value:
-                    raise YamlProblem(
-                        "duplicate-key",
-                        f"key {key!r} appears twice in one mapping (first on line "
-                        f"{key_lines[key]}); YAML would silently keep only the last - "
-                        "remove or rename one",
-                        _line(key_node),
-                    )
+                    raise _duplicate_key(key, key_lines[key], key_node)
                 key_lines[key] = key_node.start_mark.line + 1
                 if inline and value_node.__class__ is ScalarNode and value_node.tag == _STR:
                     value[key] = value_node.value
