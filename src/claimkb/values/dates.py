@@ -11,12 +11,11 @@ from today instead, which silently invents precision.
 from __future__ import annotations
 
 import calendar
-import functools
 import re
 from dataclasses import dataclass
 from datetime import date
 
-from .problems import ValueProblem
+from .problems import ValueProblem, remembered
 
 __all__ = ["DateValue", "parse_date", "DATE_FORMS"]
 
@@ -141,22 +140,11 @@ _BARE_DAY = re.compile(rf"^(\d{{1,2}}){_ORD}\s*[日号]?$")
 
 def parse_date(text: str, default_year: int | None = None) -> DateValue:
     """Parse a written date; ``default_year`` is the year of the claim's source."""
-    result = _remembered(text, default_year)
-    if isinstance(result, str):
-        raise ValueProblem(result)
-    return result
+    return _read(text, default_year)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _remembered(text: str, default_year: int | None) -> DateValue | str:
-    """Each distinct (text, year) is read once: a reading is pure and a DateValue immutable."""
-    try:
-        return _parse(text, default_year)
-    except ValueProblem as problem:
-        return str(problem)
-
-
-def _parse(text: str, default_year: int | None) -> DateValue:
+@remembered
+def _read(text: str, default_year: int | None) -> DateValue:
     original = text
     text = " ".join(str(text).split())
     if not text:

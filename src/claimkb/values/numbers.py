@@ -11,7 +11,6 @@ written unit remembered, and decimal and binary prefixes kept apart.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
@@ -31,7 +30,7 @@ from .lexicon import (
     UPPER_SUFFIX,
     VAGUE,
 )
-from .problems import ValueProblem
+from .problems import ValueProblem, remembered
 from .reading import (
     Reading,
     fits,
@@ -146,24 +145,11 @@ def _bare_magnitude(text: str) -> bool:
 def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
     """Parse a written quantity; ``dimension`` (from the property) resolves ambiguity and
     supplies the unit of a bare number for counted dimensions."""
-    result = _remembered(text, dimension)
-    if isinstance(result, str):
-        raise ValueProblem(result)
-    return result
+    return _read(text, dimension)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _remembered(text: str, dimension: str | None) -> Quantity | str:
-    """Many claims state the same figure in the same words ("2.8 trillion"); a reading is a
-    pure function of the text and dimension and a :class:`Quantity` is immutable, so each
-    distinct text is read once. A problem is remembered as its message."""
-    try:
-        return _parse(text, dimension)
-    except ValueProblem as problem:
-        return str(problem)
-
-
-def _parse(text: str, dimension: str | None) -> Quantity:
+@remembered
+def _read(text: str, dimension: str | None) -> Quantity:
     original = text
     text = SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(SUPERSCRIPT), text)
     text = COMPOUND_HYPHEN.sub(" ", text.translate(FULLWIDTH)).strip()

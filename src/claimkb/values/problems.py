@@ -1,4 +1,14 @@
-"""The one error type value parsing raises: a message saying what was expected."""
+"""The one error type value parsing raises (a message saying what was expected), and the
+memory of readings that the parsers share."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+Context = TypeVar("Context")
+Read = TypeVar("Read")
 
 
 class ValueProblem(ValueError):
@@ -10,3 +20,26 @@ class ValueProblem(ValueError):
     def __init__(self, message: str, field: str = "value") -> None:
         super().__init__(message)
         self.field = field
+
+
+def remembered(read: Callable[[str, Context], Read]) -> Callable[[str, Context], Read]:
+    """``read(text, context)`` with each distinct (text, context) read once, its problem
+    included (kept as its message). Many claims state the same figure or date in the same
+    words ("2.8 trillion"); a reading is a pure function of its arguments and what it returns
+    is immutable, so a KB of 100,000 claims reads only its distinct forms."""
+
+    @functools.lru_cache(maxsize=1 << 16)
+    def attempt(text: str, context: Context) -> Read | str:
+        try:
+            return read(text, context)
+        except ValueProblem as problem:
+            return str(problem)
+
+    @functools.wraps(read)
+    def remembered_read(text: str, context: Context) -> Read:
+        result = attempt(text, context)
+        if isinstance(result, str):
+            raise ValueProblem(result)
+        return result
+
+    return remembered_read
