@@ -111,6 +111,16 @@ def _resolution_yaml(resolution: Resolution) -> str:
     )
 
 
+def _write_chunks(
+    directory: Path, section: str, rendered: list[str], size: int, digits: int
+) -> None:
+    """Records already rendered as YAML list items, ``size`` to a file named after the
+    section and the file's number (``entities-000.yaml``)."""
+    for start in range(0, len(rendered), size):
+        text = f"{section}:\n" + "".join(rendered[start : start + size])
+        (directory / f"{section}-{start // size:0{digits}d}.yaml").write_text(text, "utf-8")
+
+
 def write(kb: KB, out: Path, layout: str) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -118,10 +128,8 @@ def write(kb: KB, out: Path, layout: str) -> None:
     (out / "claims").mkdir()
     (out / "snapshots").mkdir()
     if layout == "1000-per-file":
-        for start in range(0, len(kb.sources), 100):
-            chunk = kb.sources[start : start + 100]
-            text = "sources:\n" + "".join(_source_yaml(s, "    ", "  - ") for s in chunk)
-            (out / "sources" / f"sources-{start // 100:04d}.yaml").write_text(text, "utf-8")
+        rendered = [_source_yaml(s, "    ", "  - ") for s in kb.sources]
+        _write_chunks(out / "sources", "sources", rendered, 100, 4)
     else:
         for source in kb.sources:
             (out / "sources" / f"{source.id}.yaml").write_text(
@@ -129,18 +137,12 @@ def write(kb: KB, out: Path, layout: str) -> None:
             )
     registry = out / "claims" / "registry"
     registry.mkdir()
-    for start in range(0, len(kb.entities), 1000):
-        chunk = kb.entities[start : start + 1000]
-        text = "entities:\n" + "".join(_entity_yaml(e) for e in chunk)
-        (registry / f"entities-{start // 1000:03d}.yaml").write_text(text, "utf-8")
+    _write_chunks(registry, "entities", [_entity_yaml(e) for e in kb.entities], 1000, 3)
     text = "properties:\n" + "".join(_property_yaml(p) for p in [*PROPERTIES, VERDICT])
     (registry / "properties.yaml").write_text(text, "utf-8")
     triage = out / "claims" / "triage"
     triage.mkdir()
-    for start in range(0, len(kb.resolutions), 500):
-        chunk = kb.resolutions[start : start + 500]
-        text = "resolutions:\n" + "".join(_resolution_yaml(r) for r in chunk)
-        (triage / f"resolutions-{start // 500:03d}.yaml").write_text(text, "utf-8")
+    _write_chunks(triage, "resolutions", [_resolution_yaml(r) for r in kb.resolutions], 500, 3)
     _write_claims(kb, out / "claims", layout)
     _write_snapshots(kb, out / "snapshots")
 
