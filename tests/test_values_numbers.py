@@ -307,3 +307,33 @@ def test_unreadable_quantity_says_why(written: str, dimension: str | None, messa
     with pytest.raises(ValueProblem) as problem:
         parse_quantity(written, dimension)
     assert str(problem.value) == message
+
+
+@pytest.mark.parametrize(
+    ("written", "dimension", "meant"),
+    [
+        ("2.8 trilion", "parameter", "trillion"),
+        ("3 bilion parameters", "parameter", "billion"),
+        ("10 thousnad", "count", "thousand"),
+        ("1 milion tokens", "token", "million"),
+    ],
+)
+def test_a_misspelt_magnitude_is_an_error_not_a_counted_noun(
+    written: str, dimension: str, meant: str
+) -> None:
+    """After a number of a counted dimension a word is usually a noun ("48 cards"); one a
+    letter or two from a magnitude word is a misspelt magnitude, which read as a noun would
+    make "2.8 trilion" parameters 2.8 parameters."""
+    with pytest.raises(ValueProblem) as problem:
+        parse_quantity(written, dimension)
+    head = written.split()[1]
+    assert str(problem.value) == (
+        f"{head!r} is not a magnitude claimkb reads (did you mean {meant!r}?)"
+    )
+
+
+@pytest.mark.parametrize(
+    "written", ["48 cards", "8 servers", "6 nodes", "2 billion parameters", "5 millions"]
+)
+def test_counted_nouns_and_magnitudes_still_read(written: str) -> None:
+    parse_quantity(written, "count")

@@ -137,6 +137,8 @@ MAGNITUDES = {
     "百": 1e2,
 }
 MAG_ORDER = sorted(MAGNITUDES, key=len, reverse=True)
+MAGNITUDE_WORDS = tuple(word for word in MAGNITUDES if word.isascii() and len(word) > 2)
+"""The spelt-out magnitudes ("trillion"), against which a misspelt one ("trilion") is told."""
 MAG_RANK = {word: rank for rank, word in enumerate(MAG_ORDER)}
 MAG_BY_FIRST: dict[str, tuple[str, ...]] = {}
 for _word in MAG_ORDER:  # a word can only start a text that starts with its first character

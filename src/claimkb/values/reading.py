@@ -8,6 +8,7 @@ property's dimension.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from .lexicon import (
     MAG_BY_FIRST,
     MAG_ORDER,
     MAG_RANK,
+    MAGNITUDE_WORDS,
     MAGNITUDES,
     NOT_A_NOUN,
     NUMBER,
@@ -192,6 +194,9 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
             return head_unit, None
         if rest[0].isdigit() or rest[0] in NOT_A_NOUN:
             return None, f"cannot read {rest!r} after the number"
+        close = difflib.get_close_matches(head.lower(), MAGNITUDE_WORDS, n=1, cutoff=0.8)
+        if close and head.lower() not in MAGNITUDE_WORDS:  # "2.8 trilion": not a noun
+            return None, f"{head!r} is not a magnitude claimkb reads (did you mean {close[0]!r}?)"
         return None, None
     words = rest.split()
     for cut in range(len(words) - 1, 0, -1):
