@@ -13,6 +13,7 @@ expect.yaml::
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,18 @@ def test_a_claim_failing_its_schema_is_named_by_the_finding(name: str) -> None:
     and `claimkb show`-style tools that select findings by claim)."""
     (finding,) = claimkb.check(FIXTURES / "invalid" / name).open_findings
     assert finding.claims == ("a-params",)
+
+
+@pytest.mark.parametrize(
+    ("status", "hint"), [("verifed", " (did you mean 'verified'?)"), ("probably-true", "")]
+)
+def test_a_misspelt_status_is_told_the_status_meant(tmp_path: Path, status: str, hint: str) -> None:
+    root = tmp_path / "kb"
+    shutil.copytree(FIXTURES / "invalid" / "invalid-value", root)
+    path = root / "claims" / "news-a.yaml"
+    path.write_text(path.read_text("utf-8").replace("probably-true", status), "utf-8")
+    (finding,) = claimkb.check(root).open_findings
+    assert finding.message.endswith(
+        f"field 'status' is {status!r}; allowed: verified, single-source, vendor-claim, "
+        f"imprecise, disputed, refuted, insufficient-evidence or unchecked{hint}"
+    )

@@ -9,6 +9,7 @@ invalid-value), and the wording says what to write instead.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -135,7 +136,11 @@ def _invalid_detail(error: dict[str, Any], value: Any) -> str:
     ctx = error.get("ctx") or {}
     shown = repr(value) if isinstance(value, str | int) else type_name(value)
     if kind == "enum":
-        return f"is {shown}; allowed: {ctx.get('expected', '').replace(chr(39), '')}"
+        allowed = str(ctx.get("expected", "")).replace(chr(39), "")
+        choices = re.split(r", | or ", allowed)
+        close = difflib.get_close_matches(str(value), choices, n=1) if value is not None else []
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return f"is {shown}; allowed: {allowed}{hint}"
     if kind == "string_pattern_mismatch":
         if "A-Za-z0-9._~-" in str(ctx.get("pattern", "")):
             return (
