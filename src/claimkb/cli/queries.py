@@ -63,6 +63,14 @@ class _Lookup:
         """The whole KB, read through the cache that surveyed its files (if on)."""
         return open_kb(self.root, self.cache if self.cache is not None else True)
 
+    def checked(self, kb: KB) -> tuple[Any, tuple[Finding, ...]]:
+        """(snapshot state, findings) of the loaded KB: its stored report if that holds, else
+        a check now. The state (for a kept JSON answer) is taken before the quotes are read."""
+        from ..api import check
+
+        state = _snapshot_state(kb, self.question)
+        return state, check(kb, cache=True).findings
+
     def findings(self) -> tuple[Any, tuple[Finding, ...]] | None:
         """(snapshot state, findings) of the stored report, if it holds for the KB as it is."""
         if self.cache is None:
@@ -211,15 +219,14 @@ def show(
 
 def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
     """``show`` from the whole KB, with the state of the snapshots its findings read."""
-    from ..api import check
     from ..query import NotFound
     from ..query import show as show_claim
 
     kb = lookup.load()
     if claim_id not in kb.claims:
         raise NotFound(f"no claim with id {claim_id!r}")
-    state = _snapshot_state(kb, lookup.question)
-    return show_claim(kb, claim_id, check(kb, cache=True).findings), state
+    state, findings = lookup.checked(kb)
+    return show_claim(kb, claim_id, findings), state
 
 
 @app.command()
@@ -265,14 +272,8 @@ def conflicts(
     from ..query import discrepancies
 
     lookup = _lookup(root, json_, "conflicts", untriaged)
-    found = lookup.findings()  # the stored report, if it holds: the KB is not needed
-    if found is None:
-        from ..api import check
-
-        kb = lookup.load()
-        state = _snapshot_state(kb, lookup.question)
-        found = state, check(kb, cache=True).findings
-    state, findings = found
+    # the stored report, if it holds: the KB is not needed
+    state, findings = lookup.findings() or lookup.checked(lookup.load())
     selected = discrepancies(findings)
     if untriaged:
         selected = [f for f in selected if not f.triaged]
