@@ -136,23 +136,22 @@ def _not_a_mapping(part: FilePart, data: Any, rel: str, section: str, expected: 
     _unread(part, section)
 
 
+def _unknown_top_key(
+    part: FilePart, data: LocatedDict, rel: str, key: object, what: str, hint: str
+) -> None:
+    """Report a top-level key the file's kind does not have."""
+    part.report(make("unknown-field", rel, data.line_of(key), what=what, field=str(key), hint=hint))
+
+
 def _load_sources_document(part: FilePart, data: Any, rel: str) -> None:
     if not isinstance(data, LocatedDict):
         _not_a_mapping(part, data, rel, "sources", "a mapping (one source) or a 'sources:' list")
         return
     if "sources" in data:
-        extra = [k for k in data if k != "sources"]
-        for key in extra:
-            part.report(
-                make(
-                    "unknown-field",
-                    rel,
-                    data.line_of(key),
-                    what="a sources file",
-                    field=str(key),
-                    hint=" (a sources file holds only 'sources:')",
-                )
-            )
+        for key in data:
+            if key != "sources":
+                hint = " (a sources file holds only 'sources:')"
+                _unknown_top_key(part, data, rel, key, "a sources file", hint)
         _load_section(part, data, "sources", rel, default_source=None)
     else:
         _add_record(part, "sources", data, rel, "source")
@@ -171,16 +170,7 @@ def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
                 if close
                 else (f" (a claims file has the sections {', '.join(CLAIMS_FILE_KEYS)})")
             )
-            part.report(
-                make(
-                    "unknown-field",
-                    rel,
-                    data.line_of(key),
-                    what="the file",
-                    field=str(key),
-                    hint=hint,
-                )
-            )
+            _unknown_top_key(part, data, rel, key, "the file", hint)
     default_source = data.get("source")
     if default_source is not None and not isinstance(default_source, str):
         part.report(
