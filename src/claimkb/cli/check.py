@@ -49,7 +49,8 @@ def check(
         typer.Option(
             "--output",
             "-o",
-            help="Write the report to this file (atomically) instead of printing it.",
+            help="Write the report here instead of printing it: a file (replaced atomically), "
+            "a device or a named pipe (written as a stream), or - for standard output.",
             show_default=False,
         ),
     ] = None,
@@ -118,10 +119,7 @@ def check(
         render(report, stdout(), show_triaged=show_triaged)
     else:
         text = _render(chosen, kb, report, severity, show_triaged, changes)
-        if output is None:
-            typer.echo(text, nl=False)
-        else:
-            _write(output, text)
+        _write(output, text)
     raise typer.Exit(1 if report.failed(severity) else 0)
 
 
@@ -196,10 +194,10 @@ def _render(
     return buffer.getvalue()
 
 
-def _write(path: Path, text: str) -> None:
-    from ..atomic import write_atomic
+def _write(path: Path | None, text: str) -> None:
+    from ..output import OutputError, write_output
 
     try:
-        write_atomic(path, text)
-    except OSError as exc:
-        raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
+        write_output(path, text)
+    except OutputError as exc:
+        raise fail(str(exc)) from None

@@ -34,7 +34,8 @@ def export(
         typer.Option(
             "--output",
             "-o",
-            help="Write to this file (atomically) instead of printing; required for sqlite.",
+            help="Write here instead of printing: a file (replaced atomically), a device or "
+            "a named pipe (written as a stream), or - for standard output; required for sqlite.",
             show_default=False,
         ),
     ] = None,
@@ -49,6 +50,8 @@ def export(
     ] = None,
 ) -> None:
     """Export the KB for other tools: ClaimReview JSON-LD, CSV, or SQLite."""
+    from ..output import OutputError, write_output
+
     if format is ExportFormat.sqlite and output is None:
         raise fail("--format sqlite writes a database file: give --output FILE")
     kb = open_kb(root)
@@ -65,24 +68,19 @@ def export(
         assert output is not None
         try:
             write_sqlite(kb, check(kb, cache=True), output)
-        except OSError as exc:
-            raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        except OutputError as exc:
+            raise fail(str(exc)) from None
         return
     if format is ExportFormat.claimreview:
         from ..export.claimreview import to_claimreview
         from ..render.json import dumps
 
-        text = dumps(to_claimreview(kb, author or kb.root.name)) + "\n"
+        text = dumps(to_claimreview(kb, author or kb.root.name), html=True) + "\n"
     else:
         from ..export.tabular import to_csv
 
         text = to_csv(kb)
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    from ..atomic import write_atomic
-
     try:
-        write_atomic(output, text.encode("utf-8"))
-    except OSError as exc:
-        raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, text)
+    except OutputError as exc:
+        raise fail(str(exc)) from None

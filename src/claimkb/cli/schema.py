@@ -32,7 +32,8 @@ def schema(
         typer.Option(
             "--output",
             "-o",
-            help="Write the schema to this file (atomically) instead of printing it.",
+            help="Write the schema here instead of printing it: a file (replaced atomically), "
+            "a device or a named pipe (written as a stream), or - for standard output.",
             show_default=False,
         ),
     ] = None,
@@ -42,16 +43,11 @@ def schema(
     Point yaml-language-server at it (a `# yaml-language-server: $schema=...` line at the top
     of a file, or the `yaml.schemas` setting) to validate and complete KB files as you type.
     """
+    from ..output import OutputError, write_output
     from ..render.json import dumps
     from ..schema import schema as build
 
-    text = dumps(build(kind.value)) + "\n"
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    from ..atomic import write_atomic
-
     try:
-        write_atomic(output, text)
-    except OSError as exc:
-        raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, dumps(build(kind.value)) + "\n")
+    except OutputError as exc:
+        raise fail(str(exc)) from None

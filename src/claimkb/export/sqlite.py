@@ -13,20 +13,20 @@ Tables (primary keys and foreign keys declared, indexes on the columns people fi
 
 A reference the KB cannot resolve (an unknown source, a deleted claim) is kept as written, so
 ``PRAGMA foreign_key_check`` lists exactly what ``claimkb check`` reports as unknown. The
-database is built in a temporary file beside the target and renamed over it when complete.
+database is built in a temporary file beside the target and renamed over it when complete (or
+built aside and copied, when the target is a device or a pipe).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..kb import KB
+from ..output import output_file
+from ..render.safe import encodable
 from ..report import Report
 from ..values import name_key
 from .rows import CLAIM_COLUMNS, claim_row, claims_in_order
@@ -139,34 +139,19 @@ CREATE VIEW claim_overview AS
 
 
 def write_sqlite(kb: KB, report: Report, path: str | Path) -> None:
-    """Write the database to ``path``: built beside it, then renamed over it."""
+    """Write the database to ``path`` (see :func:`claimkb.output.output_file`: built beside a
+    regular file and renamed over it, or built aside and copied into a device or a pipe).
+    Raises :class:`claimkb.output.OutputError` when it cannot be written there."""
     import sqlite3
 
-    target = Path(path)
-    fd, tmp_name = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
-    )
-    os.close(fd)
-    try:
-        connection = sqlite3.connect(tmp_name)
+    with output_file(path) as building:
+        connection = sqlite3.connect(building)
         try:
             connection.executescript(SCHEMA)
             with connection:
                 _fill(connection, kb, report)
         finally:
             connection.close()
-        os.chmod(tmp_name, 0o666 & ~_umask())
-        os.replace(tmp_name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 _LINK_TABLES = frozenset(
@@ -184,8 +169,14 @@ def _insert(connection: sqlite3.Connection, table: str, rows: list[dict[str, Any
     verb = "INSERT OR IGNORE" if table in _LINK_TABLES else "INSERT"
     connection.executemany(
         f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
-        [tuple(row[c] for c in columns) for row in rows],
+        [tuple(_stored(row[c]) for c in columns) for row in rows],
     )
+
+
+def _stored(value: Any) -> Any:
+    """A value SQLite can store: text in UTF-8, so a byte of a file name that is not UTF-8 is
+    written as ``\\xe9`` (see :func:`claimkb.render.safe.encodable`)."""
+    return encodable(value) if isinstance(value, str) else value
 
 
 _COLUMNS = {
