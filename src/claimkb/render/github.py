@@ -7,7 +7,9 @@ Each open finding becomes one line such as::
 ``error`` and ``warning`` keep their names; ``info`` becomes ``notice``. Triaged findings are
 accepted discrepancies and produce no annotation unless asked for (then as notices). The runner
 reads ``%``, CR and LF specially in a command's message, and also ``:`` and ``,`` in its
-properties, so those are percent-escaped exactly as GitHub's own toolkit does.
+properties, so those are percent-escaped exactly as GitHub's own toolkit does. Every line is a
+command the runner parses as one (a ``##[`` inside it is not read again as a legacy command),
+and a byte of a file name that is not UTF-8 is written as ``\\xe9``.
 
 Annotation paths must be relative to the repository checkout, not to the KB root: a KB kept in
 a sub-directory would otherwise be annotated on the wrong files. Paths are therefore made
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from ..findings import Finding
 from ..report import Report
+from .safe import encodable
 from .text import summary
 
 COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
@@ -67,7 +70,7 @@ def annotation(finding: Finding, prefix: str = "") -> str:
         if finding.line:
             properties.append(f"line={finding.line}")
     properties.append(f"title={escape_property(f'{finding.code} {finding.slug}')}")
-    return f"::{command} {','.join(properties)}::{escape_data(message)}"
+    return encodable(f"::{command} {','.join(properties)}::{escape_data(message)}")
 
 
 def render(report: Report, base: Path | None = None, show_triaged: bool = False) -> str:

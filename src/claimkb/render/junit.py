@@ -13,6 +13,10 @@ statuses, triage), in catalogue order. Inside it, every finding code of the fami
     message listed in the suite's ``<system-out>``, so the JUnit verdict matches the exit code;
   - triaged: ``<skipped>``, with the resolution and its reason as the message.
 
+A CI runner reads this document when it is printed: no line of it starts with ``::`` and no
+``##[`` appears (a character reference stands for the colon or the hash), so a file name or a
+quote cannot smuggle a workflow command into the job (see :mod:`claimkb.render.safe`).
+
 The schema requires a timestamp (without a time zone: the CLI gives UTC) and a host name; the
 caller passes them so output can be pinned in tests. claimkb does not time checks one by one,
 so every ``time`` is 0.
@@ -32,6 +36,7 @@ from ..families import family
 from ..findings import Finding
 from ..model import Resolution
 from ..report import Report
+from .safe import defuse_commands, encodable
 from .text import location
 
 if TYPE_CHECKING:
@@ -41,8 +46,9 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: str) -> str:
-    """Replace characters XML 1.0 cannot carry (control characters, lone surrogates)."""
-    return _NOT_XML.sub("\ufffd", text)
+    """Text XML 1.0 can carry: a byte of a file name that is not UTF-8 written as ``\\xe9``
+    (see :func:`claimkb.render.safe.encodable`), other control characters replaced."""
+    return _NOT_XML.sub("\ufffd", encodable(text))
 
 
 def to_junit(
@@ -87,7 +93,9 @@ def to_junit(
             "time": "0",
         }
     ET.indent(root)
-    body = ET.tostring(root, encoding="unicode")
+    # a carriage return in text would reach a reader as a line feed (XML end-of-line handling)
+    body = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
+    body = defuse_commands(body, "&#58;", "&#35;")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 

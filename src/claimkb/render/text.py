@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..findings import Finding
 from ..report import Report
-from .safe import printable
+from .safe import defuse_commands, printable
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _REWRITTEN_BY_RICH = re.compile("[\t\x07\x08\x0b\x0c\r]")
@@ -29,20 +29,26 @@ def location(finding: Finding) -> str:
     return f"{finding.file}:{finding.line}" if finding.line else finding.file
 
 
+def shown(text: str) -> str:
+    """User text as a finding's line shows it: printable, on one line, and never read as a CI
+    workflow command (see :func:`claimkb.render.safe.defuse_commands`)."""
+    return defuse_commands(printable(text, one_line=True), "\\x3a", "\\x23")
+
+
 def pieces(finding: Finding) -> list[tuple[str, str]]:
     """The line as (text, style) pieces; user text is made printable and kept on one line."""
     severity = finding.level.value
     result = [
-        (f"{printable(location(finding), one_line=True)}: ", ""),
+        (f"{shown(location(finding))}: ", ""),
         (severity, "dim" if finding.triaged else _STYLE[severity]),
         (" ", ""),
         (finding.code, "bold"),
-        (f" {finding.slug}: {printable(finding.message, one_line=True)}", ""),
+        (f" {finding.slug}: {shown(finding.message)}", ""),
     ]
     if finding.claims:
-        result.append((f" [claims: {', '.join(finding.claims)}]", "dim"))
+        result.append((f" [claims: {shown(', '.join(finding.claims))}]", "dim"))
     if finding.triaged:
-        result.append((f" (triaged: {finding.triaged_by or ''})", "dim"))
+        result.append((f" (triaged: {shown(finding.triaged_by or '')})", "dim"))
     return result
 
 
