@@ -198,7 +198,8 @@ class Cache:
 
     @staticmethod
     def _name(rel: str, entry: Entry) -> str:
-        return _digest(f"{rel}\0{entry.section}\0{entry.digest}".encode())[:32]
+        key = f"{rel}\0{entry.section}\0{entry.digest}"
+        return _digest(key.encode("utf-8", "surrogatepass"))[:32]  # a name may not be UTF-8
 
     # -- the report --------------------------------------------------------------------------
 

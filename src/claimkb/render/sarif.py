@@ -6,7 +6,8 @@
   catalogue's title, description and fix.
 * Each finding is a result with its rule id and index, level (``info`` is SARIF's ``note``),
   message and location. URIs are relative to the KB root, named by the ``KBROOT`` base id that
-  ``originalUriBaseIds`` resolves to the root's absolute ``file:`` URI.
+  ``originalUriBaseIds`` resolves to the root's absolute ``file:`` URI; a file name's bytes
+  are percent-escaped, so a name that is not UTF-8 is still the URI of that file.
 * A triaged finding is a result with a suppression: accepted, kept in the data (``inSource``)
   at the resolution's file and line, with the resolution's reason as justification.
 * ``partialFingerprints`` identify a finding by code, file and claims (not line), so a
@@ -87,7 +88,8 @@ def to_sarif(report: Report, resolutions: Mapping[str, Resolution] | None = None
 
 
 def _location(file: str, line: int | None) -> dict[str, Any]:
-    physical: dict[str, Any] = {"artifactLocation": {"uri": quote(file), "uriBaseId": ROOT_ID}}
+    uri = quote(file.encode("utf-8", "surrogateescape"))  # a name's own bytes, %-escaped
+    physical: dict[str, Any] = {"artifactLocation": {"uri": uri, "uriBaseId": ROOT_ID}}
     if line:
         physical["region"] = {"startLine": line}
     return {"physicalLocation": physical}
@@ -124,4 +126,4 @@ def fingerprint(finding: Finding) -> str:
     """A line-independent identity of a finding: code, file, and its claims or message."""
     what = "\0".join(sorted(finding.claims)) if finding.claims else finding.message
     key = "\n".join((finding.code, finding.file or "", what))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:32]
