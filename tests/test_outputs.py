@@ -146,8 +146,14 @@ def test_a_descriptor_open_on_a_log_is_appended_to_not_replaced(tmp_path: Path, 
     target = Path(name) if name.startswith("/") else tmp_path / name
     if not name.startswith("/"):
         target.symlink_to("/proc/self/fd/1")
-    with log.open("ab") as handle:  # a shell's >> ci.log
-        done = _claimkb("check", "--root", BASE, "-o", target, stdout=handle)
+    original = os.readlink(target) if target.is_symlink() else None
+    try:
+        with log.open("ab") as handle:  # a shell's >> ci.log
+            done = _claimkb("check", "--root", BASE, "-o", target, stdout=handle)
+    finally:
+        if original is not None and not target.is_symlink():  # a broken build replaced it
+            target.unlink()
+            target.symlink_to(original)
     assert done.returncode == 0, done.stderr
     assert log.read_text(encoding="utf-8") == (
         "earlier steps\n3 files, 1 source, 1 claim: 0 errors, 0 warnings, 0 info, 0 triaged\n"
@@ -195,24 +201,18 @@ def test_a_regular_file_is_replaced_atomically_and_a_link_to_it_written_through(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real.json"]
 
 
-def test_an_sqlite_export_replaces_a_regular_file(tmp_path: Path, cli: Invoke) -> None:
-    target = tmp_path / "kb.db"
-    target.write_bytes(b"not a database")
-    result = cli("export", "--root", BASE, "-f", "sqlite", "-o", target)
-    assert result.exit_code == 0, result.stderr
-    with sqlite3.connect(target) as connection:
-        assert connection.execute("SELECT id FROM claims").fetchall() == [("a-params",)]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["kb.db"]
-
-
-@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
-def test_a_name_too_long_is_a_usage_error(
-    command: tuple[str, ...], tmp_path: Path, cli: Invoke
+def test_an_sqlite_export_through_a_link_writes_the_linked_database(
+    tmp_path: Path, cli: Invoke
 ) -> None:
-    target = tmp_path / ("x" * 300)
-    result = cli(*_args(command, target))
-    assert result.exit_code == 2
-    assert result.stderr == f"claimkb: cannot write {target}: File name too long\n"
+    real = tmp_path / "kb.db"
+    real.write_bytes(b"not a database")
+    (tmp_path / "link.db").symlink_to(real.name)
+    result = cli("export", "--root", BASE, "-f", "sqlite", "-o", tmp_path / "link.db")
+    assert result.exit_code == 0, result.stderr
+    with sqlite3.connect(real) as connection:
+        assert connection.execute("SELECT id FROM claims").fetchall() == [("a-params",)]
+    assert (tmp_path / "link.db").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kb.db", "link.db"]
 
 
 def test_the_library_raises_its_own_error_type(tmp_path: Path) -> None:

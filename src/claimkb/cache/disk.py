@@ -1,8 +1,9 @@
 """Cache files on disk: framed, checksummed, written atomically, and read defensively.
 
 Every cache file is ``MAGIC``, a header (format, payload length, CRC-32 of the payload), then
-the payload as :mod:`marshal` data. A file that is missing, truncated, of another format, or
-whose checksum fails reads as ``None``: the caller rebuilds it. Files are replaced with
+the payload as :mod:`marshal` data. A file that is missing, not a regular file (a FIFO would
+block the read forever), truncated, of another format, or whose checksum fails reads as
+``None``: the caller rebuilds it. Files are replaced with
 :func:`claimkb.atomic.write_atomic`, so a reader never sees half of one. marshal is used for
 speed (reading back 100,000 records is several times faster than pickle or JSON); it is not
 safe against crafted data, which is one reason the cache lives only in the user's own cache
@@ -15,14 +16,27 @@ import contextlib
 import marshal
 import os
 import shutil
+import stat
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..atomic import write_atomic
 
-__all__ = ["FORMAT", "MARKER", "read", "encode", "prepare", "write", "remove", "clear_dir"]
+__all__ = [
+    "FORMAT",
+    "MARKER",
+    "open_regular",
+    "read_regular",
+    "read",
+    "encode",
+    "prepare",
+    "write",
+    "remove",
+    "clear_dir",
+]
 
 FORMAT = 1
 """Bumped whenever what the cache stores changes shape."""
@@ -36,12 +50,36 @@ _TAG = (
 )
 
 
-def read(path: Path) -> Any | None:
-    """The value stored at ``path``, or None if it is absent or not intact."""
+@contextlib.contextmanager
+def open_regular(path: Path) -> Iterator[BinaryIO | None]:
+    """``path`` opened for reading if it is a regular file, else None (missing, unreadable, a
+    directory, a named pipe, a device). It is opened without blocking and checked on the
+    descriptor it opened, so a FIFO put in a cache file's place (or in a KB file's) can never
+    make a check wait for a writer that does not come."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError:
+        yield None
+        return
+    with os.fdopen(descriptor, "rb") as handle:
+        yield handle if stat.S_ISREG(os.fstat(descriptor).st_mode) else None
+
+
+def read_regular(path: Path) -> bytes | None:
+    """The content of ``path`` if it is a regular file that can be read, else None."""
+    try:
+        with open_regular(path) as handle:
+            return None if handle is None else handle.read()
+    except OSError:
+        return None
+
+
+def read(path: Path) -> Any | None:
+    """The value stored at ``path``, or None if it is absent, not a regular file (a FIFO put
+    in its place), or not intact."""
+    data = read_regular(path)
+    if data is None:
         return None
     start = len(MAGIC) + _HEADER.size
     if len(data) < start or not data.startswith(MAGIC):

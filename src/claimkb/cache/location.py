@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__
+from .disk import read_regular
 
 __all__ = [
     "ENV_DIR",
@@ -106,9 +107,6 @@ def config_fingerprint(root: Path) -> str:
     Taken before the configuration is read, so a change in between discards the cache."""
     digest = hashlib.blake2b(digest_size=16)
     for name in CONFIG_FILES:
-        try:
-            data = (root / name).read_bytes()
-        except OSError:
-            data = None
+        data = read_regular(root / name)  # a FIFO in the KB must not block the check
         digest.update(name.encode() + (b"\0-" if data is None else b"\0+" + data) + b"\0")
     return digest.hexdigest()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks.quotes import find_snapshot
+from .disk import open_regular
 
 RACY_NS = 2_000_000_000
 
@@ -32,10 +33,17 @@ def _stat(path: Path) -> tuple[tuple[int, ...], bool] | None:
 
 
 def _hash(path: Path) -> str | None:
+    """The content hash of a snapshot, read in blocks; None unless it is a regular file."""
+    digest = hashlib.blake2b(digest_size=20)
     try:
-        return hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest()
+        with open_regular(path) as handle:
+            if handle is None:
+                return None
+            while block := handle.read(1 << 20):
+                digest.update(block)
     except OSError:
         return None
+    return digest.hexdigest()
 
 
 def state(root: Path, directories: Iterable[str], names: Iterable[str]) -> tuple[Any, ...]:
