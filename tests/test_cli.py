@@ -57,6 +57,7 @@ def test_check_json_is_the_documented_report(cli: Invoke) -> None:
             "warning": 0,
             "info": 0,
             "triaged": 0,
+            "unapplied_resolutions": 0,
         },
         "findings": [
             {
@@ -130,6 +131,7 @@ def test_check_json_counts_triaged_findings_apart(cli: Invoke) -> None:
         "warning": 0,
         "info": 0,
         "triaged": 2,
+        "unapplied_resolutions": 0,
     }
     assert [(f["code"], f["triaged_by"]) for f in report["findings"]] == [
         ("CKB402", "r-params"),

@@ -101,6 +101,22 @@ _ENTRIES = [
         "Add the records it was meant to hold, or delete it.",
         "the file is empty; add records or delete it",
     ),
+    Entry(
+        "CKB106",
+        "check-incomplete",
+        N,
+        "Checks held back by a file that cannot be read",
+        "A file that cannot be read in full may define claims, entities, properties, "
+        "constants, resolutions or sources. Until it can be read, nothing that depends on "
+        "them is reported as if they did not exist: a resolution that matches no finding is "
+        "unknown rather than stale (and the triaged count says so), a discrepancy that a lost "
+        "resolution may triage is not reported, and a status that rests on evidence the file "
+        "may hold is not judged. This one finding says what was held back.",
+        "Fix the file's own error (reported on the same line); the held-back checks run "
+        "again then.",
+        "while {where} cannot be read in full, what it may define is unknown: {detail}; fix "
+        "it and check again",
+    ),
     # -- schema ------------------------------------------------------------------------------
     Entry(
         "CKB201",

@@ -37,7 +37,8 @@ class KB:
 
     * ``broken[<section>]``: ids of records of that section that failed validation;
     * ``broken["entity-names"]``: ``name_key`` of the names and aliases of broken entities;
-    * ``broken["unread"]``: sections a file that could not be read at all may have defined."""
+    * ``broken["unread"]``: sections a file that could not be read at all may have defined;
+    * ``broken["unread-files"]``: those files (see :mod:`claimkb.checks.unread`)."""
 
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     """Analyses shared between checks (groups, evidence), computed once per KB."""

@@ -36,6 +36,17 @@ class Report:
         counts["triaged"] = len(self.findings) - len(self.open_findings)
         return counts
 
+    @property
+    def unapplied_resolutions(self) -> list[str]:
+        """Resolutions that could not be applied because a file cannot be read (neither
+        triaging anything nor stale: see :mod:`claimkb.checks.unread`)."""
+        return [
+            resolution
+            for f in self.findings
+            if f.slug == "check-incomplete"
+            for resolution in f.args.get("resolutions", ())
+        ]
+
     def failed(self, fail_on: Severity = Severity.ERROR) -> bool:
         """True when an untriaged finding is at least as severe as ``fail_on``."""
         return any(f.level.rank >= fail_on.rank for f in self.open_findings)
@@ -49,6 +60,7 @@ class Report:
                 "sources": self.sources,
                 "claims": self.claims,
                 **self.counts(),
+                "unapplied_resolutions": len(self.unapplied_resolutions),
             },
             "findings": [f.to_dict() for f in self.findings],
         }

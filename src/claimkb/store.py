@@ -140,6 +140,8 @@ def _merge(kb: KB, part: FilePart) -> None:
             kb.load_findings.append(event)
     for section, ids in part.broken.items():
         kb.broken[section].update(ids)
+    if part.broken.get("unread"):  # what it may define is unknown (see checks.unread)
+        kb.broken["unread-files"].add(part.rel)
 
 
 def _register(kb: KB, section: str, record: Located) -> None:

@@ -15,6 +15,7 @@ from . import (
     reviews,
     statuses,
     triage,
+    unread,
     values,
 )
 
@@ -41,8 +42,12 @@ def run(kb: KB, on_step: Callable[[], None] | None = None) -> list[Finding]:
     for check in CHECKS:
         found.extend(check(kb))
         step()
-    found = triage.apply(kb, found)
+    held = unread.Held()  # what a file that cannot be read leaves unknown
+    found = triage.apply(kb, found, held)
     step()
-    found.extend(statuses.check(kb, found))
+    found.extend(statuses.check(kb, [*found, *held.discrepancies], held))
     step()
+    incomplete = unread.finding(kb, held)
+    if incomplete is not None:
+        found.append(incomplete)
     return sorted(found, key=Finding.sort_key)

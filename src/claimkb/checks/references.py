@@ -126,7 +126,11 @@ def _sources(kb: KB) -> Iterator[Finding]:
     for source in kb.sources.values():
         for ref in source.cites:
             yield from _unknown(kb, "unknown-source", "sources", source, "cites", ref, [])
-        if source.issued_by and kb.entity(source.issued_by) is None:
+        if (
+            source.issued_by
+            and kb.entity(source.issued_by) is None
+            and not broken_entity(kb, source.issued_by)
+        ):
             yield _not_an_entity(source, "issued_by", source.issued_by)
 
 

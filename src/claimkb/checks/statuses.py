@@ -14,6 +14,9 @@
 
 Statuses weaker than the evidence (``single-source`` with two independent supporters) get a
 warning suggesting ``verified``.
+
+While a file cannot be read (see :mod:`.unread`), a status judged by the absence of evidence is
+not reported when the missing evidence could be in that file.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, Status
 from ..values import Verdict
+from .unread import Held, sections
 
 _ASSERTIVE = {Status.VERIFIED, Status.SINGLE_SOURCE, Status.VENDOR_CLAIM, Status.UNCHECKED}
 _UNDERSTATABLE = {
@@ -54,7 +58,25 @@ def rejections(kb: KB) -> dict[str, Resolution]:
     return result
 
 
-def check(kb: KB, findings: Iterable[Finding]) -> Iterator[Finding]:
+# What a verdict rests on when it is judged by the absence of evidence: the sections of the
+# KB whose missing records could supply that evidence (see :mod:`.unread`).
+_SUPPORT = frozenset({"claims", "entities", "properties", "constants"})
+"""Independent supporters: claims on the same subject (perhaps by an alias) and property,
+whose values agree; for a derived claim, its inputs."""
+_RIVALS = frozenset({"claims", "entities", "properties", "resolutions"})
+_PREFERENCE = frozenset({"resolutions", "claims", "constants"})
+"""A resolution preferring a rival, a verdict claim, or a recomputation that fails."""
+_ORIGINS = frozenset({"sources"})
+_INDEPENDENCE = frozenset({"resolutions", "claims", "sources"})
+"""What could undo two independent supporters: a rejection, a verdict, a relaying source."""
+
+
+def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iterator[Finding]:
+    """Every status the evidence does not support, and every status weaker than it. While a
+    file cannot be read, a finding that rests on evidence the file may hold is not reported;
+    ``held`` counts it."""
+    held = held if held is not None else Held()
+    unread = sections(kb)
     disputed = {
         cid
         for f in findings
@@ -68,8 +90,13 @@ def check(kb: KB, findings: Iterable[Finding]) -> Iterator[Finding]:
             for r in kb.reviews_of.get(claim.id, ())
             if isinstance(v := kb.value(r.id), Verdict)
         }
-        detail = _problem(kb, claim, rejected.get(claim.id), claim.id in disputed, verdicts)
-        if detail:
+        own = _own_unknowns(kb, claim)
+        problem = _problem(kb, claim, rejected.get(claim.id), claim.id in disputed, verdicts)
+        if problem:
+            detail, depends = problem
+            if (depends | own) & unread:
+                held.statuses += 1
+                continue
             yield make(
                 "status-unsupported",
                 claim.file,
@@ -83,6 +110,9 @@ def check(kb: KB, findings: Iterable[Finding]) -> Iterator[Finding]:
         if claim.status in _UNDERSTATABLE and claim.id not in rejected and not verdicts:
             support = independent_support(kb, claim)
             if len(support) >= 2 and not _only_vendors(kb, claim, support):
+                if (_INDEPENDENCE | own) & unread:
+                    held.statuses += 1
+                    continue
                 yield make(
                     "status-understated",
                     claim.file,
@@ -95,43 +125,64 @@ def check(kb: KB, findings: Iterable[Finding]) -> Iterator[Finding]:
                 )
 
 
+def _own_unknowns(kb: KB, claim: Claim) -> frozenset[str]:
+    """Sections whose loss leaves the claim's own value or subject unknown."""
+    unknown = set()
+    if claim.property not in kb.properties:
+        unknown.add("properties")
+    if kb.entity(claim.subject) is None:
+        unknown.add("entities")
+    return frozenset(unknown)
+
+
 def _problem(
     kb: KB, claim: Claim, rejection: Resolution | None, in_discrepancy: bool, verdicts: set[str]
-) -> str | None:
+) -> tuple[str, frozenset[str]] | None:
+    """Why the claim's status is not supported, and the sections whose missing records could
+    supply what it lacks (none when it rests on evidence that is there)."""
     status = claim.status
     if rejection is not None and status in _ASSERTIVE:
+        preferred = kb.claims.get(rejection.preferred or "")
+        values = frozenset() if preferred is None else _own_unknowns(kb, preferred)
         return (
             f"resolution '{rejection.id}' prefers '{rejection.preferred}', which states a "
-            "different value"
+            "different value",
+            values & {"properties"},
         )
     arithmetic = arithmetic_support(kb, claim)
     if status is Status.VERIFIED:
         if arithmetic == "mismatch":
-            return "recomputing it does not give the stated value (see `claimkb explain`)"
+            return (
+                "recomputing it does not give the stated value (see `claimkb explain`)",
+                frozenset(),
+            )
         if arithmetic != "verified" and len(independent_support(kb, claim)) < 2:
             rests_on = ", ".join(sorted(origins(kb, claim)))
             hint = "; or derive it from verified inputs" if claim.derived else ""
             return (
                 "only one independent source states this value (it rests on "
                 f"{rests_on}); sources that relay one another or that one organisation issued "
-                f"count once{hint}"
+                f"count once{hint}",
+                _SUPPORT,
             )
     elif status is Status.REFUTED:
         refuted = rejection is not None or Status.REFUTED.value in verdicts
         if not refuted and arithmetic != "mismatch":
             hint = ", nor does its recomputation fail" if claim.derived else ""
-            return f"no resolution prefers a rival value and no verdict refutes it{hint}"
+            detail = f"no resolution prefers a rival value and no verdict refutes it{hint}"
+            return detail, _PREFERENCE
     elif status is Status.IMPRECISE:
         if rejection is None and arithmetic != "mismatch":
-            return "no resolution prefers a more precise rival"
+            return "no resolution prefers a more precise rival", _PREFERENCE
     elif status is Status.DISPUTED:
         if not in_discrepancy and rejection is None and not verdicts & _DOUBTING:
-            return "no rival claim, resolution or verdict disputes it"
+            return "no rival claim, resolution or verdict disputes it", _RIVALS
     elif status is Status.VENDOR_CLAIM:
         if not any(_is_interested(kb, s) for s in origins(kb, claim)):
             return (
                 "none of the sources it rests on is an interested party's own statement "
-                "(an announcement, or a source with issued_by)"
+                "(an announcement, or a source with issued_by)",
+                _ORIGINS,
             )
     return None
 

@@ -64,12 +64,16 @@ def _count(number: int, noun: str) -> str:
 
 def summary(report: Report) -> str:
     counts = report.counts()
-    return (
+    text = (
         f"{_count(report.files, 'file')}, {_count(report.sources, 'source')}, "
         f"{_count(report.claims, 'claim')}: {_count(counts['error'], 'error')}, "
         f"{_count(counts['warning'], 'warning')}, {counts['info']} info, "
         f"{counts['triaged']} triaged"
     )
+    unapplied = len(report.unapplied_resolutions)
+    if unapplied:  # the triaged count is not what it would be once every file reads
+        text += f", {_count(unapplied, 'resolution')} not applied"
+    return text
 
 
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:
@@ -84,7 +88,7 @@ def render(report: Report, console: Console, show_triaged: bool = False) -> None
                 console.print(Text(text), soft_wrap=True)
             else:
                 console.file.write(text + "\n")
-    console.print(summary(report))
+    console.print(summary(report), soft_wrap=True)  # one line, however narrow the terminal
     if report.triaged_findings and not show_triaged:
         console.print(
             "[dim]triaged discrepancies: `claimkb conflicts` lists them, "
