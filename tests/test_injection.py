@@ -168,3 +168,20 @@ def test_claimreview_can_sit_in_a_script_element(tmp_path: Path, cli: Invoke) ->
     assert review["claimReviewed"] == EVIL_QUOTE  # the same text, once parsed
     page = f'<script type="application/ld+json">{out}</script>'
     assert page.count("</script>") == 1 and "<!--" not in page
+
+
+def test_show_is_not_a_command_even_when_wrapped(tmp_path: Path, cli: Invoke) -> None:
+    """rich wraps long lines wherever a space falls, so no ``::`` is left for a wrapped line
+    to start with (tables start their lines with a border)."""
+    root = _kb(tmp_path)
+    claims = root / "claims" / EVIL_NAME
+    long_quote = json.dumps("x" * 70 + " ::error::wrapped " + EVIL_QUOTE)
+    claims.write_text(
+        claims.read_text(encoding="utf-8").replace(json.dumps(EVIL_QUOTE), long_quote),
+        encoding="utf-8",
+    )
+    result = cli("show", "b", "--root", root)
+    assert result.exit_code == 0, result.stderr
+    assert [line for line in _lines(result.stdout) if COMMAND_LINE.match(line)] == []
+    assert "##[" not in result.stdout
+    assert ":\\x3aerror:\\x3awrapped" in result.stdout

@@ -26,6 +26,8 @@ _BIDI_AND_SURROGATES = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udff
 _UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
 _UNSAFE_IN_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+LEGACY_COMMAND = "##["
+"""GitHub's runner's legacy command prefix, run wherever it appears in a line."""
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -48,14 +50,19 @@ def printable(text: str, *, one_line: bool = False) -> str:
 
 
 def markup(text: str) -> str:
-    """User text made printable and escaped for rich markup."""
-    return escape(printable(text))
+    """User text made printable, never a CI command, and escaped for rich markup. rich may
+    wrap a line anywhere, so every ``::`` is written ``:\\x3a`` (no wrap can start a line
+    with it) and every ``##[`` as ``\\x23#[``."""
+    shown = printable(text)
+    if "::" in shown:
+        shown = shown.replace("::", ":\\x3a")
+    if LEGACY_COMMAND in shown:
+        shown = shown.replace(LEGACY_COMMAND, "\\x23#[")
+    return escape(shown)
 
 
 _COMMAND_START = re.compile(r"(\A|[\r\n])([^\S\r\n]*):(?=:)")
 """``::`` at the start of a line, after spaces: GitHub's runner trims them and runs the line."""
-LEGACY_COMMAND = "##["
-"""The runner's legacy command prefix, run wherever it appears in a line."""
 
 
 def defuse_commands(text: str, colon: str, hash_: str) -> str:
