@@ -68,7 +68,8 @@ def test_nothing_changed_shows_nothing_and_passes(cli: Invoke, tmp_path: Path) -
     result = cli("check", "--root", root, "--since", "HEAD")
     assert result.exit_code == 0
     assert result.stdout == (
-        "5 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 0 triaged\n"
+        "5 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 0 triaged"
+        "; 2 quotes not checked against a snapshot\n"
     )
     assert result.stderr == (
         "claimkb: --since HEAD: 0 changed file(s), 0 claim(s) involved; 0 of 2 finding(s) "

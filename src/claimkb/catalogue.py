@@ -244,9 +244,11 @@ _ENTRIES = [
         "snapshot-missing",
         N,
         "Snapshot not available",
-        "A source names an archived text, but no configured snapshot directory holds it, so "
-        "its quotes were not checked. A clone without the archive still checks clean.",
-        "Make the archive available (see snapshot_dirs in the README) to check the quotes.",
+        "A source names an archived text, but no snapshot directory holds it, so its quotes "
+        "were not checked. Information by default, so a clone without the archive still "
+        "checks; an error when require_snapshots is set or check --require-snapshots is given.",
+        "Make the archive available: keep it in a snapshot directory of the KB, or name the "
+        "directory that holds it with --snapshot-dir or CLAIMKB_SNAPSHOT_DIRS.",
         "source '{source}': snapshot {snapshot!r} not found in {searched}; "
         "{count} quote(s) not checked",
     ),
@@ -254,12 +256,25 @@ _ENTRIES = [
         "CKB303",
         "snapshot-path",
         E,
-        "Snapshot path not allowed",
-        "A snapshot path is absolute or climbs out of its snapshot directory. Snapshot paths "
-        "are confined to the configured directories so a KB cannot make the tool read "
-        "arbitrary files.",
-        "Give the path relative to a snapshot directory, without '..'.",
+        "Snapshot path not allowed or unreadable",
+        "A snapshot path is absolute, climbs out of its snapshot directory, names a hidden "
+        "file or leads elsewhere through a link, or the file cannot be read or is larger than "
+        "max_snapshot_bytes. Snapshot paths are confined so that a KB cannot make the tool "
+        "read, or reveal, a file that is not part of it.",
+        "Give the path relative to a snapshot directory, without '..'; keep the archived text "
+        "UTF-8 and under max_snapshot_bytes.",
         "source '{source}': snapshot path {snapshot!r} {detail}",
+    ),
+    Entry(
+        "CKB304",
+        "snapshot-none",
+        E,
+        "Source without a snapshot",
+        "Snapshots are required (require_snapshots, or check --require-snapshots), and a "
+        "source that claims quote names no archived text, so none of its quotes can be "
+        "checked. Without the requirement such quotes are only counted in the summary.",
+        "Archive the article's text and name it in the source's snapshot field.",
+        "source '{source}' names no snapshot; {count} quote(s) not checked",
     ),
     # -- discrepancies between claims (triageable) ------------------------------------------
     Entry(

@@ -287,7 +287,7 @@ def _changed_snapshots(kb: KB, files: set[str]) -> tuple[set[str], frozenset[str
     for source in kb.sources.values():
         if not source.snapshot:
             continue
-        for directory in kb.config.snapshot_dirs:
+        for directory in kb.config.snapshot_dirs:  # the KB's own: where git sees changes
             path = Path(os.path.normpath(Path(directory, source.snapshot))).as_posix()
             if path in files:
                 sources.add(source.id)
