@@ -290,3 +290,26 @@ def test_a_hidden_snapshot_name_is_refused_even_inside_the_kb(tmp_path: Path) ->
     [refused] = [f for f in report.open_findings if f.code == "CKB303"]
     assert "hidden file or directory" in refused.message
     assert all("c2VjcmV0" not in f.message for f in report.findings)
+
+
+def test_an_unreadable_snapshot_directory_is_a_located_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As root, permissions cannot be taken away: refuse the stat itself, as the kernel would
+    for a directory without search permission."""
+    import claimkb.snapshot_location as location
+
+    root = _archived_kb(tmp_path, "")
+    write_tree(root, {"snapshots/article.txt": "Model X has 104 billion parameters.\n"})
+    real_stat = os.stat
+
+    def refuse(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(path).endswith("article.txt"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(location.os, "stat", refuse)
+    report = claimkb.check(root)
+    [refused] = [f for f in report.open_findings if f.code == "CKB303"]
+    assert (refused.file, refused.line) == ("sources/archived.yaml", 7)
+    assert "cannot be resolved (Permission denied)" in refused.message

@@ -318,3 +318,22 @@ def test_explain_shows_the_recomputation(cli: Invoke) -> None:
     assert [(f["code"], f["triaged_by"]) for f in explained["findings"]] == [
         ("CKB411", "r-s004-cluster-memory")
     ]
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not beside the project")
+def test_a_changed_quote_fails_the_check(tmp_path, cli: Invoke) -> None:
+    """A copy of the corpus with one quote mistyped fails exactly as CI runs it."""
+    import shutil
+
+    for part in ("claims", "sources"):
+        shutil.copytree(PROJECT / part, tmp_path / part)
+    shutil.copyfile(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
+    path = tmp_path / "claims" / "seed-000.yaml"
+    text = path.read_text(encoding="utf-8")
+    quote = "a sparse mixture-of-experts model with 2.8 trillion parameters"
+    assert text.count(quote) == 1
+    path.write_text(text.replace(quote, quote.replace("2.8", "2.9")), encoding="utf-8")
+    result = cli("check", "--root", tmp_path, "--snapshot-dir", SEEDS, "--format", "github")
+    assert result.exit_code == 1
+    [line] = [ln for ln in result.stdout.splitlines() if "CKB301" in ln]
+    assert line.startswith("::error file=") and "claims/seed-000.yaml" in line
