@@ -86,14 +86,14 @@ def _long_archive(root: Path, rel: str) -> None:
     with (root / rel).open("wb") as handle:
         for _ in range(60 * 1024 * 1024 // len(line) + 1):
             handle.write(line)
-        handle.write(b"The last line of a long archive says Model X has 104 billion parameters.\n")
+        handle.write(b"The last line of a long archive says Model X ships on Nov 4.\n")
 
 
 def _long_missing_quote(root: Path, rel: str) -> None:
     words = [f"word{i % 997}x{i % 13}" for i in range(120_000)]
     (root / "snapshots").mkdir(exist_ok=True)
     (root / "snapshots" / "article.txt").write_text(" ".join(words)[:1_000_000], "utf-8")
-    quote = " ".join(f"other{i % 89}y{i % 7}" for i in range(900))[:10_000]
+    quote = ("Nov 4 " + " ".join(f"other{i % 89}y{i % 7}" for i in range(900)))[:10_000]
     (root / rel).write_text(
         "source: archived\nclaims:\n  - id: q1\n    subject: Model X\n"
         "    property: release-date\n    value: Nov 4\n"

@@ -139,7 +139,7 @@ def _archived_kb(tmp_path: Path, config: str) -> Path:
             "sources/archived.yaml": _source("archived", "article.txt"),
             "claims/archived.yaml": "source: archived\nclaims:\n  - id: q1\n    subject: Model X\n"
             "    property: release-date\n    value: Nov 4\n"
-            '    quote: "Model X has 140 billion parameters."\n    status: unchecked\n',
+            '    quote: "Model X ships on Nov 4."\n    status: unchecked\n',
         },
     )
     write_tree(tmp_path / "texts", {"article.txt": "Model X has 104 billion parameters.\n"})

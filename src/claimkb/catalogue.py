@@ -276,6 +276,19 @@ _ENTRIES = [
         "Archive the article's text and name it in the source's snapshot field.",
         "source '{source}' names no snapshot; {count} quote(s) not checked",
     ),
+    Entry(
+        "CKB305",
+        "value-not-quoted",
+        E,
+        "Value not what its quote says",
+        "A claim's value, read for its property, is not a value its quote states (compared as "
+        "values: separators, decimal marks, full-width digits, Chinese magnitudes and unit "
+        "spacing do not matter), or an entity value is not named in its quote. Copying a "
+        "figure wrongly is the commonest mistake in writing a claim.",
+        "Correct the value (or the quote) to what the source says; when the value is rightly "
+        "not in the quote (a paraphrase, a unit stated elsewhere), say why in unquoted:.",
+        "claim '{claim}': value {value!r} is not what its quote says: {detail}",
+    ),
     # -- discrepancies between claims (triageable) ------------------------------------------
     Entry(
         "CKB401",
