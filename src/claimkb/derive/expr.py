@@ -253,19 +253,22 @@ class _Parser:
     def number(self) -> Node:
         token = self.take()
         self.operand(token)
+        digits = token.text.replace(",", "")
         try:
-            value = float(token.text.replace(",", ""))
+            value = float(digits)
+            nonzero = float(re.split("[eE]", digits)[0]) != 0.0
         except ValueError:  # the pattern admits only digits; kept as a guard
             raise self.error(f"cannot read the number {_quoted(token.text)}", token) from None
         unit, end = self.unit_after()
+        written = self.text[token.start : end or token.end]
+        self.representable(value, nonzero, token, written)
         scaled = value if unit is None else value * unit.factor
-        self.representable(value, token, self.text[token.start : end or token.end])
-        self.representable(scaled, token, self.text[token.start : end or token.end])
+        self.representable(scaled, nonzero, token, written)
         return Number(token.start, end or token.end, scaled, unit)
 
-    def representable(self, value: float, token: _Token, written: str) -> None:
-        """Refuse a number a float cannot hold: infinite, or non-zero but below the smallest
-        normal float (it would read as 0 or lose its digits)."""
+    def representable(self, value: float, nonzero: bool, token: _Token, written: str) -> None:
+        """Refuse a number a float cannot hold: infinite, or written non-zero but 0 or below
+        the smallest normal float as a float (it would read as 0 or lose its digits)."""
         if not finite(value):
             raise self.error(
                 f"the number {_quoted(written)} is {TOO_LARGE}: too large to compute with; "
@@ -273,7 +276,7 @@ class _Parser:
                 token,
                 "not-finite",
             )
-        if value != 0.0 and abs(value) < FLOAT_MIN:
+        if nonzero and abs(value) < FLOAT_MIN:
             raise self.error(
                 f"the number {_quoted(written)} is {TOO_SMALL}: it would read as 0; check its "
                 "exponent",
