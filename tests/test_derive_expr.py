@@ -267,3 +267,13 @@ def test_walk_is_iterative_and_children_first() -> None:
         "Binary",
         "Binary",
     ]
+
+
+def test_the_findings_reference_states_the_limits_in_force() -> None:
+    from claimkb.catalogue import entry
+    from claimkb.derive.expr import MAX_DEPTH, MAX_LENGTH, MAX_OPERANDS
+
+    description = entry("derived-limit").description
+    assert f"longer than {MAX_LENGTH} characters" in description
+    assert f"more than {MAX_OPERANDS} numbers, references and units" in description
+    assert f"more than {MAX_DEPTH} levels deep" in description
