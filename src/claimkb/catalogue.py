@@ -227,6 +227,44 @@ _ENTRIES = [
         "constant or input it names.",
         "{what}: {detail}",
     ),
+    Entry(
+        "CKB232",
+        "derived-no-inputs",
+        E,
+        "Derivation uses no claim or constant",
+        "A derived claim's expression references no claim and no constant ('4', '2 * 3'), so "
+        "recomputing it checks nothing the sources say. It never matches, and it supports no "
+        "status ('verified' by arithmetic needs at least one claim as an input).",
+        "Write the expression from the figures the value was computed from, as references "
+        "({claim-id} * {constant-id}), or remove 'derived:' if the figure was not computed.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB233",
+        "derived-limit",
+        E,
+        "Expression past a size limit",
+        "A derived claim's expression is longer than 2000 characters, holds more than 100 "
+        "numbers, references and units, or nests parentheses, function calls and signs more "
+        "than 60 levels deep. The expression is not evaluated; no article's arithmetic needs "
+        "this much.",
+        "Split the computation into derived claims of their own, each referencing the previous "
+        "step, or remove the repeated signs or parentheses at the column given.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB234",
+        "derived-not-finite",
+        E,
+        "Derivation leaves the float range",
+        "A number in a derived claim's expression, an input, the stated value or a step of the "
+        "recomputation is beyond the float range (±1.8e308, e.g. '1e999' or '1e300 * 1e300'), "
+        "or non-zero but below its smallest normal value (2.2e-308), where it would read as "
+        "0. Such a value is never compared: an infinite range would match every stated value.",
+        "Check the exponents and units of the figures at the column given; write each figure "
+        "at the scale the article means.",
+        "{what}: {detail}",
+    ),
     # -- sources and quotes ------------------------------------------------------------------
     Entry(
         "CKB301",
