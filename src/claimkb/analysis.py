@@ -4,7 +4,9 @@
   single-value constraint: a claim qualified ``as_of: 2025`` does not rival one for 2026).
   Grouping is by key, so the cost grows with the corpus, not with its square.
 * Two values **agree** when they state the same thing: the same nominal quantity (``104
-  billion`` and ``约 1040 亿``), the same days, the same entity, the same text or boolean.
+  billion`` and ``约 1040 亿``), one figure in two units to the precision each was written
+  in (``8,849 m`` and ``29,032 ft``, see :mod:`.agreement`), the same days, the same
+  entity, the same text or boolean.
 * The **origin** of a claim is the set of sources it ultimately rests on: its source plus
   everything that source relays through ``cites`` (or, when given, the claim's own ``via``).
   Claims whose origins intersect are one piece of evidence, not two; so are claims resting on
@@ -14,28 +16,17 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
+from .agreement import conversions, same_value, value_key
 from .kb import KB
 from .model import Claim, Datatype
-from .values import (
-    Boolean,
-    DateValue,
-    EntityName,
-    Quantity,
-    Text,
-    Value,
-    ValueProblem,
-    Verdict,
-    name_key,
-)
+from .values import Value, ValueProblem
 
 T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
-REL_EPS = 1e-9
 
 
 def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
@@ -83,43 +74,10 @@ def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[Grou
     return memo(kb, "grouping", compute)
 
 
-def value_key(value: Value) -> object:
-    """A hashable identity of what a value states, used for agreement and for listing."""
-    if isinstance(value, Quantity):
-        if value.nominal is not None:
-            return ("q", value.dimension, _rounded(value.nominal))
-        return ("q", value.dimension, _rounded(value.lower), _rounded(value.upper))
-    if isinstance(value, DateValue):
-        return ("d", value.earliest, value.latest)
-    if isinstance(value, EntityName):
-        return ("e", value.entity or name_key(value.name))
-    if isinstance(value, Text):
-        return ("t", value.key)
-    if isinstance(value, Boolean):
-        return ("b", value.value)
-    if isinstance(value, Verdict):
-        return ("v", value.status)
-    raise TypeError(value)
-
-
-def _rounded(x: float) -> float:
-    if not math.isfinite(x) or x == 0:
-        return x
-    return round(x, 9 - int(math.floor(math.log10(abs(x)))))
-
-
 def agrees(a: Value, b: Value) -> bool:
-    return value_key(a) == value_key(b)
-
-
-def interval(value: Value, tolerance: float = 0.0) -> tuple[float, float] | None:
-    """A value's range on a number line (days for dates), widened by ``tolerance``."""
-    if isinstance(value, Quantity):
-        low, high = value.lower, value.upper
-        return (low - abs(low) * tolerance, high + abs(high) * tolerance)
-    if isinstance(value, DateValue):
-        return (float(value.earliest.toordinal()), float(value.latest.toordinal()))
-    return None
+    """Whether two values state the same thing, in one unit or converted between two (see
+    :mod:`claimkb.agreement`)."""
+    return same_value(a, b)
 
 
 def origins(kb: KB, claim: Claim) -> frozenset[str]:
@@ -213,8 +171,8 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 
 def _support(kb: KB) -> dict[str, list[list[Claim]]]:
     """Claim id -> its independent evidence, for every claim whose value another claim of its
-    group also states (the others have only themselves). Claims stating one value share
-    one list."""
+    group also states, in its unit or another (the others have only themselves). Claims
+    stating one value in one way share one list."""
     stated = statements(kb)
     result: dict[str, list[list[Claim]]] = {}
     for members in groups(kb).values():
@@ -223,9 +181,15 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
         by_value: dict[object, list[Claim]] = defaultdict(list)
         for claim in members:
             by_value[stated[claim.id][1]].append(claim)
-        for same in by_value.values():
-            if len(same) > 1:
-                pieces = clusters(kb, same)
+        converted: dict[object, list[object]] = {}
+        if len(by_value) > 1:
+            values = {key: kb.values[same[0].id] for key, same in by_value.items()}
+            converted = conversions(values)  # type: ignore[arg-type]
+        for key, same in by_value.items():
+            others = converted.get(key, ())
+            if len(same) > 1 or others:
+                supporters = same + [c for other in others for c in by_value[other]]
+                pieces = clusters(kb, supporters)
                 for claim in same:
                     result[claim.id] = pieces
     return result
