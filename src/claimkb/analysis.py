@@ -80,6 +80,33 @@ def agrees(a: Value, b: Value) -> bool:
     return same_value(a, b)
 
 
+def qualifier_splits(kb: KB) -> dict[tuple[str, str], list[GroupKey]]:
+    """(subject, property) -> its rival groups, for each single-valued property of a subject
+    whose claims fall in more than one group: claims whose qualifiers differ are never
+    compared (``show`` and ``conflicts --uncompared`` list them, ``check`` can warn)."""
+
+    def compute() -> dict[tuple[str, str], list[GroupKey]]:
+        found: dict[tuple[str, str], list[GroupKey]] = defaultdict(list)
+        for key in groups(kb):
+            prop = kb.properties.get(key[1])
+            if prop is not None and prop.single_valued:
+                found[(key[0], key[1])].append(key)
+        return {pair: sorted(keys) for pair, keys in found.items() if len(keys) > 1}
+
+    return memo(kb, "qualifier-splits", compute)
+
+
+def qualifier_differences(a: GroupKey, b: GroupKey) -> list[tuple[str, str | None, str | None]]:
+    """The qualifiers two groups differ in: (name, value in ``a``, value in ``b``), None where
+    a group does not give it."""
+    left, right = dict(a[2]), dict(b[2])
+    return [
+        (k, left.get(k), right.get(k))
+        for k in sorted(left.keys() | right.keys())
+        if left.get(k) != right.get(k)
+    ]
+
+
 def origins(kb: KB, claim: Claim) -> frozenset[str]:
     """The sources a claim ultimately rests on."""
     if claim.via is None:

@@ -355,6 +355,20 @@ _ENTRIES = [
         triageable=True,
     ),
     Entry(
+        "CKB408",
+        "mixed-qualifiers",
+        W,
+        "Rivals split by qualifiers",
+        "Claims on one subject's single-valued property are split between claims with no "
+        "qualifiers and claims with some, so they are never compared: a claim with no "
+        "qualifier and one with {workload: dense} about the same figure are not rivals. "
+        "Reported only when the KB's configuration sets warn_mixed_qualifiers = true.",
+        "Give the unqualified claims the qualifiers they mean, or qualify none; "
+        "`claimkb show` and `claimkb conflicts --uncompared` list the claims left uncompared.",
+        "{subject} / {property}: {unqualified} (no qualifiers) are never compared with "
+        "{qualified} (qualified by {qualifiers})",
+    ),
+    Entry(
         "CKB411",
         "derived-mismatch",
         E,

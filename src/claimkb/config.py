@@ -24,15 +24,19 @@ class Config:
     are the only places outside claims/ and sources/ the tool reads."""
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
     """Larger YAML files are refused (unreadable-file) instead of parsed."""
+    warn_mixed_qualifiers: bool = False
+    """Warn (mixed-qualifiers) when claims that could be rivals are split between claims
+    with no qualifiers and claims with some, so they are never compared."""
     file: str | None = None
     """Where the settings came from, relative to the root (None = defaults)."""
     findings: tuple[Finding, ...] = field(default=(), compare=False)
 
 
-_SETTINGS = {"snapshot_dirs": list, "max_file_bytes": int}
+_SETTINGS = {"snapshot_dirs": list, "max_file_bytes": int, "warn_mixed_qualifiers": bool}
 _WANTED = {
     "snapshot_dirs": "a list of directory names",
     "max_file_bytes": "a whole number of bytes",
+    "warn_mixed_qualifiers": "true or false",
 }
 
 
@@ -97,13 +101,13 @@ def _problem(key: str, value: object) -> str | None:
     expected = _SETTINGS.get(key)
     if expected is None:
         return f"unknown setting {key!r}; known: {', '.join(sorted(_SETTINGS))}"
-    if not isinstance(value, expected) or isinstance(value, bool):
+    if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
         return f"setting {key!r} should be {_WANTED[key]}"
     if isinstance(value, list) and not all(
         isinstance(v, str) and v.strip() and "\x00" not in v for v in value
     ):
         return "snapshot_dirs should list directory names (non-empty strings)"
-    if isinstance(value, int) and value <= 0:
+    if expected is int and isinstance(value, int) and value <= 0:
         return "max_file_bytes should be a positive number of bytes"
     return None
 
