@@ -109,12 +109,13 @@ def test_within_a_class_only_the_rounding_differs() -> None:
 
 
 def test_conversions_are_found_across_units() -> None:
-    values = {"m": SURVEY_2020, "ft": FEET_2020, "m-1955": SURVEY_1955, "ft-1955": FEET_1955}
-    assert conversions(values) == {
-        "m": ["ft"],
-        "m-1955": ["ft-1955"],
-        "ft": ["m"],
-        "ft-1955": ["m-1955"],
+    found = conversions([SURVEY_2020, FEET_2020, SURVEY_1955, FEET_1955, NEAREST_METRE_2020])
+    assert found == {
+        SURVEY_2020: [FEET_2020],
+        NEAREST_METRE_2020: [FEET_2020],
+        SURVEY_1955: [FEET_1955],
+        FEET_2020: [SURVEY_2020, NEAREST_METRE_2020],
+        FEET_1955: [SURVEY_1955],
     }
 
 
@@ -183,10 +184,8 @@ def test_splitting_values_into_classes_is_linear_after_sorting(
         classes(items, lambda s: s)
         assert calls["ends_before"] <= 2 * n  # each span swept once, each class closed once
     # figures in metres and in feet, each beside its neighbours only
-    values = {}
-    for i in range(n):
-        values[("m", i)] = height(f"{8000 + i} m")
-        values[("ft", i)] = height(f"{26000 + 3 * i} ft")
+    values = [height(f"{8000 + i} m") for i in range(n)]
+    values += [height(f"{26000 + 3 * i} ft") for i in range(n)]
     conversions(values)
     assert calls["conversion"] <= 8 * len(values)
     calls["conversion"] = 0

@@ -245,6 +245,26 @@ def test_a_source_whose_values_cannot_both_hold_contradicts_itself(tmp_path: Pat
     )
 
 
+def test_each_wording_is_compared_at_its_own_precision(tmp_path: Path) -> None:
+    """'41%' and '41.0%' state one value at two precisions: '40.5%' holds with the first
+    (41% is 40.5-41.5%) but not with the second (40.95-41.05%). Which wording comes first
+    in the file does not matter."""
+    shares = [
+        _claim("poll-rounded", "wire", "Joe Biden", "vote-share", "41%", "verified"),
+        _claim("poll-exact", "fec", "Joe Biden", "vote-share", "41.0%", "verified"),
+        _claim("poll-other", "digest", "Joe Biden", "vote-share", "40.5%", "disputed"),
+    ]
+    for order, records in (("forward", shares), ("backward", shares[::-1])):
+        report = claimkb.check(_votes(tmp_path / order, claims={"polls": records}))
+        found = {(f.code, frozenset(f.claims)) for f in report.findings}
+        assert found == {
+            ("CKB401", frozenset({"poll-rounded", "poll-exact", "poll-other"})),
+            ("CKB402", frozenset({"poll-rounded", "poll-other"})),
+        }, order
+        conflict = next(f for f in report.findings if f.code == "CKB401")
+        assert conflict.args["values"].endswith("vs '41.0%' (poll-exact)"), order
+
+
 # --- one figure in two units ----------------------------------------------------------------
 
 SUNLIGHT_REGISTRY = """\

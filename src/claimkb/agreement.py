@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from .values import Boolean, DateValue, EntityName, Quantity, Text, Value, Verdict, name_key
@@ -183,55 +183,59 @@ def classes(items: Sequence[T], span_of: Callable[[T], Span]) -> list[list[T]]:
 
 
 def unsettled(values: Sequence[Value]) -> list[bool]:
-    """For distinct values (no two with one :func:`value_key`) of one class: whether each
-    differs from some other (is part of a rounding), rather than being the same value as
-    every other. Values sharing a unit with another differ from it; only the few values
-    alone in their unit are compared with the rest, so the cost is the number of values
-    times the number of units."""
-    by_unit: dict[object, int] = {}
-    for value in values:
-        unit = unit_of(value)
-        by_unit[unit] = by_unit.get(unit, 0) + 1
+    """For the distinct values of one class: whether each differs from some other (is part
+    of a rounding), rather than being the same value as every other. Values stating one
+    thing at different precisions (``64B`` and ``640 亿``) are the same value. A value that
+    shares its unit with a value stating something else differs from it; only values whose
+    unit states nothing else are compared with the rest, so the cost is the number of
+    values times the number of their units, not its square."""
+    keys = [value_key(v) for v in values]
+    stated: dict[object, set[object]] = {}
+    for value, key in zip(values, keys, strict=True):
+        stated.setdefault(unit_of(value), set()).add(key)
     result = []
     for index, value in enumerate(values):
-        if by_unit[unit_of(value)] > 1:
+        if len(stated[unit_of(value)]) > 1:
             result.append(True)
             continue
         result.append(
-            any(not same_value(value, other) for j, other in enumerate(values) if j != index)
+            any(
+                keys[j] != keys[index] and not same_value(value, other)
+                for j, other in enumerate(values)
+            )
         )
     return result
 
 
-def conversions(values: Mapping[object, Value]) -> dict[object, list[object]]:
-    """For distinct values by key: the keys of the other values each is the same value as
-    through a change of unit (see :func:`conversion`), for those that have any.
+def conversions(values: Iterable[Value]) -> dict[Value, list[Value]]:
+    """For distinct values: the other values each is the same value as through a change of
+    unit (see :func:`conversion`), for those that have any.
 
     Only plain figures in different units can be conversions, and only those whose
     nominals lie within the coarser one's precision, so each figure is compared with the
     figures of each other unit whose nominals lie in a window around its own (found by
     bisection), not with every value."""
-    by_unit: dict[object, list[tuple[float, float, object]]] = {}
-    for key, value in values.items():
+    by_unit: dict[object, list[Quantity]] = {}
+    for value in values:
         if isinstance(value, Quantity) and _plain(value):
-            assert value.nominal is not None
-            by_unit.setdefault(unit_of(value), []).append((value.nominal, value.precision, key))
+            by_unit.setdefault(unit_of(value), []).append(value)
     if len(by_unit) < 2:
         return {}
     for figures in by_unit.values():
-        figures.sort(key=lambda f: f[0])
-    widest = {unit: max(f[1] for f in figures) for unit, figures in by_unit.items()}
-    nominals = {unit: [f[0] for f in figures] for unit, figures in by_unit.items()}
-    found: dict[object, list[object]] = {}
+        figures.sort(key=lambda q: q.nominal or 0.0)
+    widest = {unit: max(q.precision for q in figures) for unit, figures in by_unit.items()}
+    nominals = {unit: [q.nominal or 0.0 for q in figures] for unit, figures in by_unit.items()}
+    found: dict[Value, list[Value]] = {}
     for unit, figures in by_unit.items():
-        for nominal, precision, key in figures:
+        for figure in figures:
+            nominal = figure.nominal or 0.0
             for other, candidates in by_unit.items():
                 if other == unit:
                     continue
-                reach = max(precision, widest[other]) * (1 + EPS)
+                reach = max(figure.precision, widest[other]) * (1 + EPS)
                 low = bisect_left(nominals[other], nominal - reach)
                 high = bisect_right(nominals[other], nominal + reach)
-                for _, _, rival in candidates[low:high]:
-                    if conversion(values[key], values[rival]):  # type: ignore[arg-type]
-                        found.setdefault(key, []).append(rival)
+                for rival in candidates[low:high]:
+                    if conversion(figure, rival):
+                        found.setdefault(figure, []).append(rival)
     return found

@@ -17,8 +17,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar, cast
 
 from .agreement import conversions, same_value, value_key
 from .kb import KB
@@ -201,6 +201,7 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
     group also states, in its unit or another (the others have only themselves). Claims
     stating one value in one way share one list."""
     stated = statements(kb)
+    values = cast(Mapping[str, Value], kb.values)  # a group's claims have readable values
     result: dict[str, list[list[Claim]]] = {}
     for members in groups(kb).values():
         if len(members) < 2:
@@ -208,15 +209,23 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
         by_value: dict[object, list[Claim]] = defaultdict(list)
         for claim in members:
             by_value[stated[claim.id][1]].append(claim)
-        converted: dict[object, list[object]] = {}
+        converted: dict[Value, list[Value]] = {}
+        forms: dict[Value, list[Claim]] = defaultdict(list)
         if len(by_value) > 1:
-            values = {key: kb.values[same[0].id] for key, same in by_value.items()}
-            converted = conversions(values)  # type: ignore[arg-type]
-        for key, same in by_value.items():
-            others = converted.get(key, ())
-            if len(same) > 1 or others:
-                supporters = same + [c for other in others for c in by_value[other]]
-                pieces = clusters(kb, supporters)
-                for claim in same:
+            for claim in members:
+                forms[values[claim.id]].append(claim)
+            converted = conversions(forms)
+        for same in by_value.values():
+            if not converted or not any(values[c.id] in converted for c in same):
+                if len(same) > 1:
+                    pieces = clusters(kb, same)
+                    for claim in same:
+                        result[claim.id] = pieces
+                continue
+            # one figure in several units: each written form has its own conversions
+            for form in dict.fromkeys(values[c.id] for c in same):
+                others = [c for other in converted.get(form, ()) for c in forms[other]]
+                pieces = clusters(kb, same + others)
+                for claim in forms[form]:
                     result[claim.id] = pieces
     return result

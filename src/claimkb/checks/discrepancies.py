@@ -23,8 +23,10 @@ whole:
 An entity-valued claim naming no known entity is left out: it is reported once, as an
 unknown entity (:mod:`.entities`), not also as a conflict with the name it misspells.
 
-Each group is worked on by its distinct values, so a group of 10,000 claims stating one
-value costs one pass; splitting distinct values into classes is two sorts and a sweep.
+Each group is worked on by its distinct values as read (a value written at two precisions,
+``64B`` and ``640 亿``, is two: each is compared with its own range), so a group of 10,000
+claims stating one value costs one pass; splitting them into classes is two sorts and a
+sweep.
 
 Messages list the values stated, each once: claims that state the same value in different
 words (``'invite-only testing' = 'invited testing'``, ``'2.8T' = '2.8 trillion'``) are
@@ -34,8 +36,9 @@ listed together, so only a real difference reads as one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import cast
 
-from ..agreement import Span, classes, span, unsettled
+from ..agreement import Span, classes, span, unsettled, value_key
 from ..analysis import GroupKey, groups, statements
 from ..findings import Finding, make
 from ..kb import KB
@@ -44,9 +47,10 @@ from ..values import DateValue, EntityName, Value
 
 MAX_LISTED = 6
 
-ByValue = dict[object, list[Claim]]
-"""A group's claims by the value each states (its value key), in file order."""
-Split = Callable[[list[object]], list[list[object]]]
+Forms = dict[Value, list[Claim]]
+"""A group's claims by the value each states as read (``64B`` and ``640 亿`` are two forms of
+one value, each with its own precision), in file order."""
+Split = Callable[[list[Value]], list[list[Value]]]
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -56,18 +60,13 @@ def check(kb: KB) -> Iterator[Finding]:
         prop = kb.properties[key[1]]
         if not prop.single_valued or len(members) < 2:
             continue
-        by_value: ByValue = {}
+        forms: Forms = {}
         for claim in members:
-            if _unknown_entity(values[claim.id]):  # type: ignore[arg-type]
-                continue
-            by_value.setdefault(stated[claim.id][1], []).append(claim)
-        if len(by_value) < 2:
-            continue
-        representative: dict[object, Value] = {
-            k: values[same[0].id]  # type: ignore[misc]
-            for k, same in by_value.items()
-        }
-        yield from _group(key, by_value, representative, prop.tolerance)
+            value = cast(Value, values[claim.id])
+            if not _unknown_entity(value):
+                forms.setdefault(value, []).append(claim)
+        if len(forms) > 1:
+            yield from _group(key, forms, lambda c: stated[c.id][1], prop.tolerance)
 
 
 def _unknown_entity(value: Value) -> bool:
@@ -75,79 +74,88 @@ def _unknown_entity(value: Value) -> bool:
 
 
 def _group(
-    key: GroupKey, by_value: ByValue, values: dict[object, Value], tolerance: float
+    key: GroupKey, forms: Forms, key_of: Callable[[Claim], object], tolerance: float
 ) -> Iterator[Finding]:
-    spans = {k: s for k, v in values.items() if (s := span(v, tolerance)) is not None}
+    spans = {f: s for f in forms if (s := span(f, tolerance)) is not None}
     split = _splitter(spans)
-    ranked = split(list(by_value))
+    ranked = split(list(forms))
     if len(ranked) > 1:
-        yield _finding("conflict", key, by_value, ranked)
-    dated = isinstance(next(iter(values.values())), DateValue)
+        yield _finding("conflict", key, forms, ranked, key_of)
+    dated = isinstance(next(iter(forms)), DateValue)
     for members in ranked:
         if len(members) < 2:
             continue
-        flags = unsettled([values[k] for k in members])
-        differing = [k for k, differs in zip(members, flags, strict=True) if differs]
+        differing = [f for f, d in zip(members, unsettled(members), strict=True) if d]
         if differing:
             slug = "date-precision" if dated else "rounding"
-            yield _finding(slug, key, by_value, [differing])
-    yield from _self_contradictions(key, by_value, split)
+            yield _finding(slug, key, forms, [differing], key_of)
+    yield from _self_contradictions(key, forms, split, key_of)
 
 
-def _splitter(spans: dict[object, Span]) -> Split:
-    """Splits value keys into classes: by their spans, or, for values with no span (entities,
-    texts, booleans), every value a class of its own."""
+def _splitter(spans: dict[Value, Span]) -> Split:
+    """Splits forms into classes: by their spans, or, for values with no span (entities,
+    texts, booleans), each value a class of its own (its aliases with it)."""
 
-    def split(keys: list[object]) -> list[list[object]]:
-        if len(spans) < len(keys) or not spans:
-            return [[k] for k in keys]
-        return classes(keys, spans.__getitem__)
+    def split(found: list[Value]) -> list[list[Value]]:
+        if any(f not in spans for f in found):
+            by_key: dict[object, list[Value]] = {}
+            for form in found:
+                by_key.setdefault(value_key(form), []).append(form)
+            return list(by_key.values())
+        return classes(found, spans.__getitem__)
 
     return split
 
 
-def _self_contradictions(key: GroupKey, by_value: ByValue, split: Split) -> Iterator[Finding]:
-    by_source: dict[str, ByValue] = {}
-    for value_key, claims in by_value.items():
+def _self_contradictions(
+    key: GroupKey, forms: Forms, split: Split, key_of: Callable[[Claim], object]
+) -> Iterator[Finding]:
+    by_source: dict[str, Forms] = {}
+    for form, claims in forms.items():
         for claim in claims:
-            by_source.setdefault(claim.source, {}).setdefault(value_key, []).append(claim)
+            by_source.setdefault(claim.source, {}).setdefault(form, []).append(claim)
     for source, own in sorted(by_source.items()):
         if len(own) < 2:
             continue
         ranked = split(list(own))
         if len(ranked) > 1:
-            yield _finding("self-contradiction", key, own, ranked, source=source)
+            yield _finding("self-contradiction", key, own, ranked, key_of, source=source)
+
+
+def _place(claim: Claim) -> tuple[str, int]:
+    return (claim.file, claim.line)
 
 
 def _finding(
-    slug: str, key: GroupKey, by_value: ByValue, ranked: list[list[object]], **extra: str
+    slug: str,
+    key: GroupKey,
+    forms: Forms,
+    ranked: list[list[Value]],
+    key_of: Callable[[Claim], object],
+    **extra: str,
 ) -> Finding:
-    """A finding naming the claims of the values in ``ranked`` (classes of value keys),
-    listed class by class in the order they first appear in the files."""
-
-    def place(claim: Claim) -> tuple[str, int]:
-        return (claim.file, claim.line)
-
-    ordered = {k: sorted(by_value[k], key=place) for group in ranked for k in group}
-    parts = sorted(
-        (sorted(group, key=lambda k: place(ordered[k][0])) for group in ranked),
-        key=lambda group: place(ordered[group[0]][0]),
-    )
-    claims = sorted((c for same in ordered.values() for c in same), key=place)
+    """A finding naming the claims of the forms in ``ranked`` (classes of forms), their
+    values listed class by class, each value once per class with the claims stating it, in
+    the order they first appear in the files."""
+    parts: list[list[list[Claim]]] = []
+    for group in ranked:
+        by_key: dict[object, list[Claim]] = {}
+        for claim in sorted((c for form in group for c in forms[form]), key=_place):
+            by_key.setdefault(key_of(claim), []).append(claim)
+        parts.append(list(by_key.values()))
+    parts.sort(key=lambda part: _place(part[0][0]))
+    claims = sorted((c for part in parts for same in part for c in same), key=_place)
     listed: list[str] = []
+    stated = sum(len(part) for part in parts)
     shown = 0
-    for group in parts:
-        words = []
-        for value_key in group:
-            if shown == MAX_LISTED:
-                break
-            shown += 1
-            words.append(_describe(ordered[value_key]))
+    for part in parts:
+        words = [_describe(same) for same in part[: MAX_LISTED - shown]]
+        shown += len(words)
         if words:
             listed.append(" ~ ".join(words))
     text = " vs ".join(listed)
-    if len(ordered) > MAX_LISTED:
-        text += f" ... {len(ordered) - MAX_LISTED} more values"
+    if stated > shown:
+        text += f" ... {stated - shown} more values"
     qualifiers = "".join(f" [{k}={v}]" for k, v in key[2])
     first = claims[0]
     return make(
