@@ -339,6 +339,39 @@ def test_one_figure_in_two_units_is_the_same_value(tmp_path: Path, cli: Invoke) 
     ]
 
 
+def test_a_resolution_preferring_a_figure_accepts_its_conversion(tmp_path: Path) -> None:
+    """A rounding resolution preferring '499 seconds' rejects the quiz's '8 minutes' (which
+    must then be imprecise), not the explainer's '8.3 minutes': the same value, which stays
+    verified."""
+    claims = {
+        **SUNLIGHT,
+        "quiz": [
+            _claim(
+                "quiz-minutes", "quiz", "sunlight-to-earth", "travel-time", "8 minutes", "imprecise"
+            )
+        ],
+    }
+    triage = """\
+resolutions:
+  - id: r-travel-time
+    claims: [nasa-seconds, explainer-minutes, explainer-seconds, quiz-minutes]
+    preferred: nasa-seconds
+    kind: rounding
+    reason: 499 seconds is 8 minutes 19 seconds; 8 minutes rounds it further.
+"""
+    sources = {"nasa": "documentation", "explainer": "news", "quiz": "news"}
+    root = _kb(tmp_path, SUNLIGHT_REGISTRY, sources, claims)
+    (root / "claims" / "triage.yaml").write_text(triage, encoding="utf-8")
+    report = claimkb.check(root)
+    assert [(f.code, f.claims, f.triaged_by) for f in report.findings] == [
+        (
+            "CKB402",
+            ("explainer-minutes", "explainer-seconds", "nasa-seconds", "quiz-minutes"),
+            "r-travel-time",
+        )
+    ]
+
+
 # --- a misspelt winner ----------------------------------------------------------------------
 
 RACE_REGISTRY = """\
