@@ -52,7 +52,7 @@ def test_corpus_checks_clean(report: Report, cli: Invoke) -> None:
         assert open_findings == []
         assert report.unchecked_quotes == 0
         assert result.exit_code == 0, result.stdout
-        assert "0 errors, 0 warnings, 0 info, 45 triaged\n" in result.stdout
+        assert "0 errors, 0 warnings, 0 info, 44 triaged\n" in result.stdout
     else:  # a clone without the archive: every unchecked snapshot is an error
         assert {code for code, *_ in open_findings} == {"CKB302"}
         assert result.exit_code == 1, result.stdout
@@ -83,7 +83,7 @@ def test_claims_per_source(kb: KB) -> None:
     assert dict(counts) == {"seed-000": 143, "seed-001": 52, "seed-003": 42, "seed-004": 112}
     sizes = (len(kb.sources), len(kb.entities), len(kb.properties), len(kb.constants))
     assert sizes == (24, 113, 106, 4)
-    assert len(kb.resolutions) == 21
+    assert len(kb.resolutions) == 20
     assert sum(1 for claim in kb.claims.values() if claim.derived) == 16
 
 
@@ -97,16 +97,9 @@ def test_parameter_count_rounding_is_reported_and_triaged(report: Report) -> Non
     assert written["s004-total-params"] == "2.8 万亿"
     assert written["s004-faq-answer-total-params"] == "2.8 万亿"
     assert len(written) == 10
-    (own,) = [f for f in _triaged(report, "CKB407") if f.args["property"] == "total-parameters"]
-    assert own.args["source"] == "seed-004"
-    assert own.triaged_by == "r-s004-total-parameters"
-    assert set(own.claims) == {
-        "s004-title-total-params",
-        "s004-lead-total-params",
-        "s004-total-params",
-        "s004-faq-total-params",
-        "s004-faq-answer-total-params",
-    }
+    # seed-004 gives both "3 万亿" and "2.8 万亿": a rounding beside the exact figure, which
+    # can both hold, so no self-contradiction
+    assert [f for f in _triaged(report, "CKB407") if f.args["property"] == "total-parameters"] == []
 
 
 def test_ulanbaatoi_is_an_unknown_place_nearest_ulanqab(kb: KB, report: Report) -> None:
@@ -145,7 +138,6 @@ def test_each_discrepancy_is_triaged_by_its_resolution(report: Report) -> None:
         "r-s004-cluster-memory": {"CKB411": 2},
         "r-s004-mxfp4-weights": {"CKB411": 2},
         "r-s004-pipelines": {"CKB405": 2},
-        "r-s004-total-parameters": {"CKB407": 1},
         "r-total-parameters": {"CKB402": 1},
         "r-ulanbaatoi": {"CKB404": 1},
         "r-weights-release-date": {"CKB403": 1},
@@ -176,10 +168,7 @@ def test_relays_of_one_announcement_count_once(kb: KB) -> None:
     ]
     exact = query.show(kb, "s004-total-params")
     assert len(exact["evidence"]) == 4  # Alibaba, Huawei, SGLang cookbook, technical report
-    assert [r["id"] for r in exact["resolutions"]] == [
-        "r-total-parameters",
-        "r-s004-total-parameters",
-    ]
+    assert [r["id"] for r in exact["resolutions"]] == ["r-total-parameters"]
 
 
 def test_each_resolution_names_exactly_the_claims_of_its_discrepancies(

@@ -335,7 +335,9 @@ _ENTRIES = [
         "Conflicting values",
         "Claims on a single-valued property of one subject, with the same qualifiers, cannot "
         "all hold: their value ranges are disjoint, their dates cannot overlap, or they name "
-        "different entities.",
+        "different entities. The values are listed in classes that hold together ('~' within "
+        "a class, 'vs' between classes), and every claim of the group is named, a claim "
+        "consistent with both sides included.",
         "Triage it: add a resolution naming the preferred claim, the kind of discrepancy and "
         "the reason; set the losing claims' status (refuted, disputed).",
         "{subject} / {property}{qualifiers}: {values}",
@@ -347,7 +349,10 @@ _ENTRIES = [
         W,
         "Rounded or imprecise value",
         "Claims on a single-valued property overlap in range but state different values: one "
-        'is probably a rounding of the other ("3 trillion" for 2.8 trillion).',
+        'is probably a rounding of the other ("3 trillion" for 2.8 trillion). Reported for '
+        "each class of values that hold together, also when other classes conflict. One "
+        'figure in two units, each to its written precision ("8,849 m" and "29,032 ft"), is '
+        "the same value, not a rounding.",
         "Triage it with a resolution of kind 'rounding' naming the precise claim.",
         "{subject} / {property}{qualifiers}: {values}",
         triageable=True,
@@ -402,15 +407,32 @@ _ENTRIES = [
         "self-contradiction",
         W,
         "A source contradicts itself",
-        "One source states different values for the same subject, property and qualifiers "
-        "(a headline's rounded figure against the body's exact one, a table against the text "
-        "around it). Reported besides any conflict or rounding between sources, because a "
-        "reader of that source alone meets both values.",
+        "One source states values for the same subject, property and qualifiers that cannot "
+        "all hold (a table's count against a different count in the text around it). "
+        "Reported besides any conflict between sources, because a reader of that source alone "
+        "meets both values. A rounding beside the exact figure (a headline's '3 trillion' by "
+        "the body's 2.8 trillion, 'about 40%' by 40.05%), a bound the figure meets ('more "
+        "than 5.58 million' by 5,586,019), one figure in two units, or a day inside a coarser "
+        "date is no contradiction: the source is only less precise in one place.",
         "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
         "supports best, and give the other claims a status that says so.",
-        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
-        "{values}",
+        "source '{source}' states values that cannot all hold for {subject} / "
+        "{property}{qualifiers}: {values}",
         triageable=True,
+    ),
+    Entry(
+        "CKB408",
+        "mixed-qualifiers",
+        W,
+        "Rivals split by qualifiers",
+        "Claims on one subject's single-valued property are split between claims with no "
+        "qualifiers and claims with some, so they are never compared: a claim with no "
+        "qualifier and one with {workload: dense} about the same figure are not rivals. "
+        "Reported only when the KB's configuration sets warn_mixed_qualifiers = true.",
+        "Give the unqualified claims the qualifiers they mean, or qualify none; "
+        "`claimkb show` and `claimkb conflicts --uncompared` list the claims left uncompared.",
+        "{subject} / {property}: {unqualified} (no qualifiers) are never compared with "
+        "{qualified} (qualified by {qualifiers})",
     ),
     Entry(
         "CKB411",

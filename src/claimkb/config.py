@@ -45,6 +45,9 @@ class Config:
     trusted_snapshot_dirs: tuple[Path, ...] = field(default=(), compare=False)
     """Snapshot directories named by the person running the tool (``--snapshot-dir``,
     ``CLAIMKB_SNAPSHOT_DIRS``), absolute; searched after the KB's own. Never from the KB."""
+    warn_mixed_qualifiers: bool = False
+    """Warn (mixed-qualifiers) when claims that could be rivals are split between claims
+    with no qualifiers and claims with some, so they are never compared."""
     file: str | None = None
     """Where the settings came from, relative to the root (None = defaults)."""
     findings: tuple[Finding, ...] = field(default=(), compare=False)
@@ -55,12 +58,14 @@ _SETTINGS: dict[str, type] = {
     "max_file_bytes": int,
     "max_snapshot_bytes": int,
     "require_snapshots": bool,
+    "warn_mixed_qualifiers": bool,
 }
 _WANTED = {
     "snapshot_dirs": "a list of directory names",
     "max_file_bytes": "a whole number of bytes",
     "max_snapshot_bytes": "a whole number of bytes",
     "require_snapshots": "true or false",
+    "warn_mixed_qualifiers": "true or false",
 }
 
 
