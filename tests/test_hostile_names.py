@@ -34,7 +34,7 @@ def root(tmp_path: Path) -> Path:
         handle.write(
             b"source: news-a\nclaims:\n  - id: b\n    subject: Model X\n"
             b"    property: total-parameters\n    value: 105 billion\n"
-            b'    quote: "Model X has 104 billion parameters."\n    status: verified\n'
+            b'    quote: "Model X has 105 billion parameters."\n    status: verified\n'
         )
     return kb
 

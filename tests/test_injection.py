@@ -19,7 +19,7 @@ from conftest import FIXTURES, Invoke
 BASE = FIXTURES / "broken" / "_base"
 
 EVIL_NAME = "x\n::error file=x.yaml,line=1::pwned ##[stop-commands]tok\r  ::warning::y.yaml"
-EVIL_QUOTE = "##[error]q\n::notice::n </script><!-- a & b \u2028\u2029"
+EVIL_QUOTE = "##[error]q 105 billion\n::notice::n </script><!-- a & b \u2028\u2029"
 
 # GitHub's runner: a line that starts with "::" once leading spaces are trimmed (workflow
 # command), and "##[" anywhere in a line (the legacy form); lines end at CR, LF or CRLF.

@@ -266,12 +266,25 @@ def conflicts(
     untriaged: Annotated[
         bool, typer.Option("--untriaged", help="Only those without a resolution.")
     ] = False,
+    uncompared: Annotated[
+        bool,
+        typer.Option(
+            "--uncompared",
+            help="Instead, list the claims on one subject and property that were not "
+            "compared because their qualifiers differ, and the qualifiers that differ.",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
     """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
     from ..query import discrepancies
 
-    lookup = _lookup(root, json_, "conflicts", untriaged)
+    lookup = _lookup(root, json_, "conflicts", untriaged, uncompared)
+    if uncompared:
+        from ..query import uncompared as split_by_qualifiers
+
+        _emit(split_by_qualifiers(lookup.load()), json_, "uncompared", lookup)
+        return
     # the stored report, if it holds: the KB is not needed
     state, findings = lookup.findings() or lookup.checked(lookup.load())
     selected = discrepancies(findings)

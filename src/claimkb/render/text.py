@@ -64,7 +64,7 @@ def _count(number: int, noun: str) -> str:
 
 def summary(report: Report) -> str:
     counts = report.counts()
-    text = (
+    line = (
         f"{_count(report.files, 'file')}, {_count(report.sources, 'source')}, "
         f"{_count(report.claims, 'claim')}: {_count(counts['error'], 'error')}, "
         f"{_count(counts['warning'], 'warning')}, {counts['info']} info, "
@@ -72,8 +72,11 @@ def summary(report: Report) -> str:
     )
     unapplied = len(report.unapplied_resolutions)
     if unapplied:  # the triaged count is not what it would be once every file reads
-        text += f", {_count(unapplied, 'resolution')} not applied"
-    return text
+        line += f", {_count(unapplied, 'resolution')} not applied"
+    unchecked = report.unchecked_quotes
+    if unchecked:
+        line += f"; {_count(unchecked, 'quote')} not checked against a snapshot"
+    return line
 
 
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:
