@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..values import Quantity, ValueProblem, expected_forms, parse_date
+from ..values import NeedsSourceDate, Quantity, ValueProblem, expected_forms, parse_date
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -68,11 +68,16 @@ def _source_dates(kb: KB) -> Iterator[Finding]:
         try:
             parse_date(str(source.date))
         except ValueProblem as problem:
+            why = (
+                "a source's own date needs a year and cannot be relative"
+                if isinstance(problem, NeedsSourceDate)
+                else str(problem)
+            )
             yield make(
                 "invalid-value",
                 source.file,
                 source.line_of("date"),
                 what=f"source '{source.id}'",
                 field="date",
-                detail=f"is {str(source.date)!r}: {problem} (write e.g. 2026-11-06 or 2026-11)",
+                detail=f"is {str(source.date)!r}: {why} (write e.g. 2026-11-06 or 2026-11)",
             )
