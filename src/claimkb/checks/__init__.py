@@ -16,6 +16,7 @@ from . import (
     statuses,
     triage,
     values,
+    weekdays,
 )
 
 Check = Callable[[KB], Iterable[Finding]]
@@ -23,6 +24,7 @@ Check = Callable[[KB], Iterable[Finding]]
 CHECKS: tuple[Check, ...] = (
     references.check,
     values.check,
+    weekdays.check,
     quotes.check,
     discrepancies.check,
     entities.check,
