@@ -142,7 +142,7 @@ def month_end(year: int, month: int) -> int:
 
 def months(year: int, first: int, last: int, precision: str) -> DateValue:
     """Months ``first`` to ``last`` of ``year``; a month past 12 is in the next year (a winter
-    is months 12 to 14)."""
+    is months 12 to 14 of the year before the one it is named by)."""
     end_year, end_month = year + (last - 1) // 12, (last - 1) % 12 + 1
     if not 1 <= year <= end_year <= 9999:
         raise ValueProblem(f"the year {year} is outside the calendar claimkb reads (1-9999)")

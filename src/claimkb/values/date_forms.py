@@ -182,6 +182,8 @@ def _half(n: int) -> Callable[[int], DateValue]:
 
 def _season(name: str) -> Callable[[int], DateValue]:
     first, last = SEASONS[name]
+    if first == 0:  # a winter: December of the year before to February
+        return lambda year: months(year - 1, 12, 12 + last, "season")
     return lambda year: months(year, first, last, "season")
 
 
@@ -220,7 +222,7 @@ def _winter(text: str, written: str) -> Form | None:
     year = int(first)
     if int(second) not in (year + 1, (year + 1) % 100):
         raise ValueProblem(f"{written!r}: a winter spans two consecutive years")
-    return fixed(_season("winter")(year))
+    return fixed(_season("winter")(year + 1))
 
 
 def _decade(text: str, written: str) -> Form | None:
@@ -229,8 +231,10 @@ def _decade(text: str, written: str) -> Form | None:
     if found is None:
         return None
     if found["d"].startswith("'") or len(found["d"]) == 2:
+        tens = found["d"].lstrip("'")
         raise ValueProblem(
-            f"{written!r} does not say which century: write the decade in full (the 1990s)"
+            f"{written!r} does not say which century: write it in full (the 19{tens}s or "
+            f"the 20{tens}s)"
         )
     return fixed(_decade_value(int(found["d"]), found["part"]))
 
@@ -326,11 +330,12 @@ def _cn_decade(text: str, written: str) -> Form | None:
         if century:
             raise ValueProblem(f"{written!r} names its century twice")
         return fixed(_decade_value(int(written_decade), part))
+    tens = int(written_decade) if written_decade.isdigit() else number(written_decade)
     if not century:
         raise ValueProblem(
-            f"{written!r} does not say which century: write 1990年代 or 20世纪90年代"
+            f"{written!r} does not say which century: write it in full "
+            f"(19{tens:02d}年代 or 20世纪{tens:02d}年代)"
         )
-    tens = int(written_decade) if written_decade.isdigit() else number(written_decade)
     hundreds = int(century) if century.isdigit() else number(century)
     return fixed(_decade_value((hundreds - 1) * 100 + tens, part))
 

@@ -57,15 +57,17 @@ SEASONS = {
     "summer": (6, 8),
     "autumn": (9, 11),
     "fall": (9, 11),
-    "winter": (12, 14),
+    "winter": (0, 2),
     "春": (3, 5),
     "夏": (6, 8),
     "秋": (9, 11),
-    "冬": (12, 14),
+    "冬": (0, 2),
 }
-"""Meteorological seasons of the northern hemisphere, as months of the year they start in: a
-winter runs from December into February of the next year (``winter 2023`` is 2023-12-01 to
-2024-02-29). A KB about the southern hemisphere should write months instead."""
+"""Meteorological seasons of the northern hemisphere, as months of their year. A winter runs
+from December into February and is named by the year of its January and February, which
+hold most of its days: ``winter 2022`` is 2021-12-01 to 2022-02-28 (the Beijing 2022 Winter
+Olympics were in it); the winter that starts in December 2022 is ``winter 2022-23``. A KB
+about the southern hemisphere should write months instead."""
 
 YEAR_THIRDS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 """``early 2020`` is January-April, ``mid-2021`` May-August, ``late 2020`` September-December

@@ -19,11 +19,12 @@ write a date the same way); only the cheap step that supplies the context is rep
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
 
-from .date_core import DateValue, Form, NeedsSourceDate, day, resolve
+from .date_core import DateValue, Form, NeedsSourceDate, day, resolve, years
 from .date_forms import single
 from .date_relative import relative_form
 from .date_words import CN_WEEKDAY, CN_WEEKDAYS, WEEKDAY, WEEKDAYS
@@ -54,6 +55,9 @@ _WEEKDAY_AFTER = re.compile(rf"^(?P<rest>.+?),? \((?P<w>{WEEKDAY})\)$")
 _CN_WEEKDAY_AFTER = re.compile(rf"^(?P<rest>.+?[日号]) ?\(?{CN_WEEKDAY}\)?$")
 _BETWEEN = re.compile(r" ?(?:–|—|~|-|\bto\b|\buntil\b|\bthrough\b|\bthru\b|至|到) ?")
 _AND = re.compile(r" and ")
+_SEPARATORS_TRIED = 8
+"""A span is tried at its first few separators only (``2026-11-04 – 2026-11-06`` has five),
+so reading stays linear in the text."""
 _BARE_DAY = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)? ?[日号]?$")
 
 
@@ -64,8 +68,10 @@ class _Parsed:
     text: str
     first: Form
     last: Form | None = None
-    bare_day: int | None = None
-    """The end of a span written as a day of the first end's month (``11 月 4 日至 5 日``)."""
+    bare: str | None = None
+    """The end of a span written as a number alone: a day of the first end's month
+    (``11 月 4 日至 5 日``, ``Nov 28 – 30``), or the last two digits of a year
+    (``1952–54``)."""
     weekday: int | None = None
     """The weekday written beside the date (Monday = 0), checked against it."""
 
@@ -76,23 +82,43 @@ def parse_date(
     """Read a written date. ``default_year`` is the year of the claim's source, ``source``
     its date (for dates relative to it); without ``default_year`` the source's year is
     taken from ``source`` when it lies within one year."""
-    parsed = _parse(str(text))
-    if isinstance(parsed, str):
-        raise ValueProblem(parsed)
-    if default_year is None and source is not None:
-        if source.earliest.year == source.latest.year:
-            default_year = source.earliest.year
-    value = _resolve(parsed, default_year, source)
-    if parsed.weekday is not None and value.precision != "day":
-        raise ValueProblem(f"{parsed.text!r} names a weekday, which is one day, but it is not")
-    return value
+    written = str(text)
+    if len(written) > 8 * MAX_LENGTH:  # refused before any other work on it (or a cache key)
+        raise ValueProblem(f"a date is at most {MAX_LENGTH} characters; this is {len(written)}")
+    found = _reading(written, default_year, source)
+    if isinstance(found, tuple):
+        kind, message = found
+        raise kind(message)
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reading(
+    written: str, default_year: int | None, source: DateValue | None
+) -> DateValue | tuple[type[ValueProblem], str]:
+    """The value of a date in its context, or (the kind of problem, its message): many
+    claims write the same date in sources of the same year."""
+    try:
+        parsed = _parse(written)
+        if isinstance(parsed, str):
+            raise ValueProblem(parsed)
+        if default_year is None and source is not None:
+            if source.earliest.year == source.latest.year:
+                default_year = source.earliest.year
+        value = _resolve(parsed, default_year, source)
+        if parsed.weekday is not None and value.precision != "day":
+            raise ValueProblem(f"{parsed.text!r} names a weekday, which is one day, but it is not")
+        return value
+    except ValueProblem as problem:
+        return type(problem), str(problem)
 
 
 def weekday_disagreement(written: object, value: DateValue) -> tuple[str, str] | None:
     """(the weekday written, the weekday of the date) when a date written with its weekday
     (``Sunday, 4 November 2023``) falls on another day of the week; None otherwise."""
-    parsed = _parse(str(written))
-    if isinstance(parsed, str) or parsed.weekday is None:
+    text = str(written)
+    parsed = _parse(text) if len(text) <= 8 * MAX_LENGTH else None
+    if parsed is None or isinstance(parsed, str) or parsed.weekday is None:
         return None
     actual = value.earliest.weekday()
     if actual == parsed.weekday:
@@ -119,8 +145,6 @@ def _parse(original: str) -> _Parsed | str:
 
 
 def _read(original: str) -> _Parsed:
-    if len(original) > 8 * MAX_LENGTH:  # refused before any other work on it
-        raise ValueProblem(f"a date is at most {MAX_LENGTH} characters; this is {len(original)}")
     text = " ".join(unicodedata.normalize("NFKC", original).split()).lower()
     if not text:
         raise ValueProblem("the value is empty")
@@ -154,7 +178,7 @@ def _weekday(text: str) -> tuple[str, int | None]:
     return text, None
 
 
-def _span(text: str, written: str) -> tuple[Form, Form | None, int | None] | None:
+def _span(text: str, written: str) -> tuple[Form, Form | None, str | None] | None:
     """Two dates joined by a separator: ``Nov 4 - Nov 5``, ``Nov 28 – Dec 3, 2025``,
     ``between March and May 2024``, ``from Q3 to Q4 2022``, ``2025年11月28日至12月3日``,
     ``11 月 4 日至 5 日``. The second end may leave out what it shares with the first."""
@@ -163,7 +187,7 @@ def _span(text: str, written: str) -> tuple[Form, Form | None, int | None] | Non
         if text.startswith(prefix):
             text, separators = text[len(prefix) :], joined
             break
-    for separator in separators.finditer(text):
+    for separator in itertools.islice(separators.finditer(text), _SEPARATORS_TRIED):
         left, right = text[: separator.start()], text[separator.end() :]
         if not left or not right:
             continue
@@ -171,9 +195,8 @@ def _span(text: str, written: str) -> tuple[Form, Form | None, int | None] | Non
             first = _one(left, left)
             if first is None:
                 continue
-            bare = _BARE_DAY.match(right)
-            if bare:
-                return first, None, int(bare.group(1))
+            if _BARE_DAY.match(right):
+                return first, None, right
             last = _one(right, right)
         except ValueProblem:
             continue
@@ -186,14 +209,11 @@ def _span(text: str, written: str) -> tuple[Form, Form | None, int | None] | Non
 
 
 def _resolve(parsed: _Parsed, year: int | None, source: DateValue | None) -> DateValue:
-    if parsed.last is None and parsed.bare_day is None:
+    if parsed.last is None and parsed.bare is None:
         return resolve(parsed.first, year, source)
-    if parsed.bare_day is not None:
+    if parsed.bare is not None:
         first = resolve(parsed.first, year, source)
-        if first.precision not in ("day", "days"):
-            raise ValueProblem(f"{parsed.text!r} is not a date form claimkb reads")
-        found = day(first.latest.year, first.latest.month, parsed.bare_day)
-        last = DateValue(found, found, "day")
+        last = _bare_end(first, parsed.bare, parsed.text)
     elif parsed.last is not None and parsed.first.needs == "year" and parsed.last.needs != "year":
         last = resolve(parsed.last, year, source)
         first = _in_year_of(parsed.first, last.latest.year, before=last)
@@ -207,6 +227,18 @@ def _resolve(parsed: _Parsed, year: int | None, source: DateValue | None) -> Dat
         raise ValueProblem(f"the range {parsed.text!r} runs backwards")
     both_days = first.precision == last.precision == "day"
     return DateValue(first.earliest, last.latest, "days" if both_days else "range")
+
+
+def _bare_end(first: DateValue, bare: str, text: str) -> DateValue:
+    """The end of a span written as a number alone, after ``first``."""
+    number = int(_BARE_DAY.match(bare).group(1))  # type: ignore[union-attr]
+    if first.precision in ("day", "days"):
+        found = day(first.latest.year, first.latest.month, number)
+        return DateValue(found, found, "day")
+    if first.precision == "year" and bare.isdigit() and len(bare) == 2:
+        ending = first.earliest.year - first.earliest.year % 100 + number
+        return years(ending, ending, "year")
+    raise ValueProblem(f"{text!r} is not a date form claimkb reads")
 
 
 def _in_year_of(
