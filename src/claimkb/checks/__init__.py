@@ -16,7 +16,6 @@ from . import (
     statuses,
     triage,
     values,
-    weekdays,
 )
 
 Check = Callable[[KB], Iterable[Finding]]
@@ -24,7 +23,6 @@ Check = Callable[[KB], Iterable[Finding]]
 CHECKS: tuple[Check, ...] = (
     references.check,
     values.check,
-    weekdays.check,
     quotes.check,
     discrepancies.check,
     entities.check,

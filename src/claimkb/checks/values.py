@@ -1,5 +1,6 @@
 """Values that cannot be read for their property's datatype, source dates that cannot be
-read, and counts that do not match the items the source lists."""
+read, counts that do not match the items the source lists, and weekdays that do not match
+their dates (:mod:`.weekdays`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from collections.abc import Iterator
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..values import NeedsSourceDate, Quantity, ValueProblem, expected_forms, parse_date
+from ..values import (
+    DateValue,
+    NeedsSourceDate,
+    Quantity,
+    ValueProblem,
+    expected_forms,
+    parse_date,
+)
+from .weekdays import mismatch
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -28,6 +37,10 @@ def check(kb: KB) -> Iterator[Finding]:
                 detail=str(value),
             )
             continue
+        if isinstance(value, DateValue):
+            wrong_weekday = mismatch(claim, value)
+            if wrong_weekday is not None:
+                yield wrong_weekday
         if claim.items:
             yield from _count(claim.id, kb, value)
 
