@@ -32,7 +32,8 @@ SEED_SOURCES = {
 
 @pytest.fixture(scope="module")
 def kb() -> KB:
-    return claimkb.load(PROJECT)
+    # the KB's own settings cannot name ../shared/seeds (outside it): the runner names it
+    return claimkb.load(PROJECT, snapshot_dirs=[SEEDS])
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +47,24 @@ def _triaged(report: Report, code: str) -> list[Finding]:
 
 def test_corpus_checks_clean(report: Report, cli: Invoke) -> None:
     open_findings = [(f.code, f.file, f.line, f.message) for f in report.open_findings]
+    result = cli("check", "--root", PROJECT, "--snapshot-dir", SEEDS)
     if SEEDS.is_dir():
         assert open_findings == []
-    else:  # a clone without the archive: only the unchecked snapshots are reported
-        assert {code for code, *_ in open_findings} <= {"CKB302"}
-    result = cli("check", "--root", PROJECT)
-    assert result.exit_code == 0, result.stdout
-    assert "0 errors, 0 warnings" in result.stdout
+        assert report.unchecked_quotes == 0
+        assert result.exit_code == 0, result.stdout
+        assert "0 errors, 0 warnings, 0 info, 45 triaged\n" in result.stdout
+    else:  # a clone without the archive: every unchecked snapshot is an error
+        assert {code for code, *_ in open_findings} == {"CKB302"}
+        assert result.exit_code == 1, result.stdout
+
+
+def test_the_corpus_requires_its_snapshots(cli: Invoke) -> None:
+    """Run without the archive, the check fails: CI can never pass with quotes unchecked."""
+    result = cli("check", "--root", PROJECT, "--no-cache")
+    assert result.exit_code == 1, result.stdout
+    lines = [line for line in result.stdout.splitlines() if "CKB302" in line]
+    assert len(lines) == 4 and all(": error CKB302 snapshot-missing:" in ln for ln in lines)
+    assert "349 quotes not checked against a snapshot" in " ".join(result.stdout.split())
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not beside the project")
@@ -308,3 +320,22 @@ def test_explain_shows_the_recomputation(cli: Invoke) -> None:
     assert [(f["code"], f["triaged_by"]) for f in explained["findings"]] == [
         ("CKB411", "r-s004-cluster-memory")
     ]
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not beside the project")
+def test_a_changed_quote_fails_the_check(tmp_path, cli: Invoke) -> None:
+    """A copy of the corpus with one quote mistyped fails exactly as CI runs it."""
+    import shutil
+
+    for part in ("claims", "sources"):
+        shutil.copytree(PROJECT / part, tmp_path / part)
+    shutil.copyfile(PROJECT / "pyproject.toml", tmp_path / "pyproject.toml")
+    path = tmp_path / "claims" / "seed-000.yaml"
+    text = path.read_text(encoding="utf-8")
+    quote = "a sparse mixture-of-experts model with 2.8 trillion parameters"
+    assert text.count(quote) == 1
+    path.write_text(text.replace(quote, quote.replace("2.8", "2.9")), encoding="utf-8")
+    result = cli("check", "--root", tmp_path, "--snapshot-dir", SEEDS, "--format", "github")
+    assert result.exit_code == 1
+    [line] = [ln for ln in result.stdout.splitlines() if "CKB301" in ln]
+    assert line.startswith("::error file=") and "claims/seed-000.yaml" in line

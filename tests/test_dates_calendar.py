@@ -72,18 +72,14 @@ PERIODS = [
     ("the end of March 2021", None, D(2021, 3, 21), D(2021, 3, 31), "part-of-month"),
     # -- months and days in more words
     ("December of 2022", None, D(2022, 12, 1), D(2022, 12, 31), "month"),
-    ("in March 2021", None, D(2021, 3, 1), D(2021, 3, 31), "month"),
-    ("on 21 March 2021", None, D(2021, 3, 21), D(2021, 3, 21), "day"),
     ("2020年11月份", None, D(2020, 11, 1), D(2020, 11, 30), "month"),
     ("十二月十八日", 2022, D(2022, 12, 18), D(2022, 12, 18), "day"),
-    ("于2020年5月27日", None, D(2020, 5, 27), D(2020, 5, 27), "day"),
     # -- bare years (mountain surveys: Survey of India 1954, China 1975 and 2005)
     ("2005年", None, D(2005, 1, 1), D(2005, 12, 31), "year"),
     ("1954 年", None, D(1954, 1, 1), D(1954, 12, 31), "year"),
     ("一九五四年", None, D(1954, 1, 1), D(1954, 12, 31), "year"),
     ("二〇〇五年", None, D(2005, 1, 1), D(2005, 12, 31), "year"),
     ("二零二零年", None, D(2020, 1, 1), D(2020, 12, 31), "year"),
-    ("in 1975", None, D(1975, 1, 1), D(1975, 12, 31), "year"),
     # -- decades
     ("the 1990s", None, D(1990, 1, 1), D(1999, 12, 31), "decade"),
     ("1850s", None, D(1850, 1, 1), D(1859, 12, 31), "decade"),

@@ -227,6 +227,44 @@ _ENTRIES = [
         "constant or input it names.",
         "{what}: {detail}",
     ),
+    Entry(
+        "CKB232",
+        "derived-no-inputs",
+        E,
+        "Derivation uses no claim or constant",
+        "A derived claim's expression references no claim and no constant ('4', '2 * 3'), so "
+        "recomputing it checks nothing the sources say. It never matches, and it supports no "
+        "status ('verified' by arithmetic needs at least one claim as an input).",
+        "Write the expression from the figures the value was computed from, as references "
+        "({claim-id} * {constant-id}), or remove 'derived:' if the figure was not computed.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB233",
+        "derived-limit",
+        E,
+        "Expression past a size limit",
+        "A derived claim's expression is longer than 2000 characters, holds more than 100 "
+        "numbers, references and units, or nests parentheses, function calls and signs more "
+        "than 60 levels deep. The expression is not evaluated; no article's arithmetic needs "
+        "this much.",
+        "Split the computation into derived claims of their own, each referencing the previous "
+        "step, or remove the repeated signs or parentheses at the column given.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB234",
+        "derived-not-finite",
+        E,
+        "Derivation leaves the float range",
+        "A number in a derived claim's expression, an input, the stated value or a step of the "
+        "recomputation is beyond the float range (±1.8e308, e.g. '1e999' or '1e300 * 1e300'), "
+        "or non-zero but below its smallest normal value (2.2e-308), where it would read as "
+        "0. Such a value is never compared: an infinite range would match every stated value.",
+        "Check the exponents and units of the figures at the column given; write each figure "
+        "at the scale the article means.",
+        "{what}: {detail}",
+    ),
     # -- sources and quotes ------------------------------------------------------------------
     Entry(
         "CKB301",
@@ -244,9 +282,11 @@ _ENTRIES = [
         "snapshot-missing",
         N,
         "Snapshot not available",
-        "A source names an archived text, but no configured snapshot directory holds it, so "
-        "its quotes were not checked. A clone without the archive still checks clean.",
-        "Make the archive available (see snapshot_dirs in the README) to check the quotes.",
+        "A source names an archived text, but no snapshot directory holds it, so its quotes "
+        "were not checked. Information by default, so a clone without the archive still "
+        "checks; an error when require_snapshots is set or check --require-snapshots is given.",
+        "Make the archive available: keep it in a snapshot directory of the KB, or name the "
+        "directory that holds it with --snapshot-dir or CLAIMKB_SNAPSHOT_DIRS.",
         "source '{source}': snapshot {snapshot!r} not found in {searched}; "
         "{count} quote(s) not checked",
     ),
@@ -254,12 +294,38 @@ _ENTRIES = [
         "CKB303",
         "snapshot-path",
         E,
-        "Snapshot path not allowed",
-        "A snapshot path is absolute or climbs out of its snapshot directory. Snapshot paths "
-        "are confined to the configured directories so a KB cannot make the tool read "
-        "arbitrary files.",
-        "Give the path relative to a snapshot directory, without '..'.",
+        "Snapshot path not allowed or unreadable",
+        "A snapshot path is absolute, climbs out of its snapshot directory, names a hidden "
+        "file or leads elsewhere through a link, or the file cannot be read or is larger than "
+        "max_snapshot_bytes. Snapshot paths are confined so that a KB cannot make the tool "
+        "read, or reveal, a file that is not part of it.",
+        "Give the path relative to a snapshot directory, without '..'; keep the archived text "
+        "UTF-8 and under max_snapshot_bytes.",
         "source '{source}': snapshot path {snapshot!r} {detail}",
+    ),
+    Entry(
+        "CKB304",
+        "snapshot-none",
+        E,
+        "Source without a snapshot",
+        "Snapshots are required (require_snapshots, or check --require-snapshots), and a "
+        "source that claims quote names no archived text, so none of its quotes can be "
+        "checked. Without the requirement such quotes are only counted in the summary.",
+        "Archive the article's text and name it in the source's snapshot field.",
+        "source '{source}' names no snapshot; {count} quote(s) not checked",
+    ),
+    Entry(
+        "CKB305",
+        "value-not-quoted",
+        E,
+        "Value not what its quote says",
+        "A claim's value, read for its property, is not a value its quote states (compared as "
+        "values: separators, decimal marks, full-width digits, Chinese magnitudes and unit "
+        "spacing do not matter), or an entity value is not named in its quote. Copying a "
+        "figure wrongly is the commonest mistake in writing a claim.",
+        "Correct the value (or the quote) to what the source says; when the value is rightly "
+        "not in the quote (a paraphrase, a unit stated elsewhere), say why in unquoted:.",
+        "claim '{claim}': value {value!r} is not what its quote says: {detail}",
     ),
     # -- discrepancies between claims (triageable) ------------------------------------------
     Entry(

@@ -130,17 +130,24 @@ class KB:
         query that shows ten claims reads ten values, not the whole KB's."""
         return _Values(self)
 
+    def read_as(self, claim: Claim, written: str) -> Value:
+        """Read ``written`` as a value of ``claim``'s property, in its source's context (the
+        claim's own value is read so; the value check reads its quote's spans so). Raises
+        :class:`ValueProblem`."""
+        prop = self.properties[claim.property]
+        return parse_value(
+            prop.datatype.value,
+            written,
+            dimension=prop.dimension,
+            default_year=self.source_year(claim),
+            source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
+            resolve=self.name_index,
+            statuses=STATUSES,
+        )
+
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
         try:
-            value = parse_value(
-                prop.datatype.value,
-                claim.written,
-                dimension=prop.dimension,
-                default_year=self.source_year(claim),
-                source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
-                resolve=self.name_index,
-                statuses=STATUSES,
-            )
+            value = self.read_as(claim, claim.written)
             if claim.bounds is not None:
                 value = _with_bounds(value, claim, prop.dimension)
             return value

@@ -216,6 +216,9 @@ class Claim(Located):
     """For verdict claims: the claims this verdict rates."""
     derived: Derived | None = None
     """For figures the source computed: how to recompute them, checked by ``claimkb check``."""
+    unquoted: NonEmpty | None = None
+    """Why the value is not in the quote as written (a paraphrase, a unit or figure stated
+    elsewhere in the text): the value is then not compared with the quote."""
     note: str | None = None
 
     @builtins.property

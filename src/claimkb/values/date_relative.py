@@ -87,7 +87,7 @@ _CN_MONTH = re.compile(
 _EN_YEAR = re.compile(rf"^{RELATIVE_YEAR}$")
 _SO_FAR = re.compile(r"^(?P<when>earlier|later) this (?P<unit>week|month|year)$")
 _LAST_MONTH_NAME = re.compile(r"^last (?P<month>[a-z]+\.?)$")
-_EN_WEEKDAY = re.compile(rf"^(?:(?P<s>that|last|this|next) )?(?P<w>{WEEKDAY})$")
+_EN_WEEKDAY = re.compile(rf"^(?:(?P<s>on|that|last|this|next) )?(?P<w>{WEEKDAY})$")
 _CN_WEEKDAY = re.compile(rf"^(?:(?P<s>[上本这這下])(?:个|個)?)?{CN_WEEKDAY}$")
 
 
@@ -201,7 +201,7 @@ def _last_month_named(text: str, written: str) -> Make | None:
 def _weekday(text: str, written: str) -> Make | None:
     english = _EN_WEEKDAY.match(text)
     if english:
-        target, how = WEEKDAYS[english["w"]], english["s"] or "that"
+        target, how = WEEKDAYS[english["w"]], english["s"] or "on"
         if how in ("this", "next"):
             raise ValueProblem(
                 f"{written!r} can name either of two {_NAMES[target].title()}s: write the date"

@@ -49,7 +49,6 @@ MAX_LENGTH = 100
 """The longest date read, in characters: no date form is half as long."""
 
 _NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-_PREPOSITION = re.compile(r"^(?:(?:in|on|during|at) (?=.)|[于在] ?(?=.))")
 _WEEKDAY_FIRST = re.compile(rf"^(?P<w>{WEEKDAY}),? (?P<rest>.+)$")
 _WEEKDAY_AFTER = re.compile(rf"^(?P<rest>.+?),? \((?P<w>{WEEKDAY})\)$")
 _CN_WEEKDAY_AFTER = re.compile(rf"^(?P<rest>.+?[日号]) ?\(?{CN_WEEKDAY}\)?$")
@@ -150,7 +149,6 @@ def _read(original: str) -> _Parsed:
         raise ValueProblem("the value is empty")
     if len(text) > MAX_LENGTH:
         raise ValueProblem(f"a date is at most {MAX_LENGTH} characters; this is {len(text)}")
-    text = _PREPOSITION.sub("", text)
     text, weekday = _weekday(text)
     form = _one(text, original)
     if form is not None:
