@@ -164,3 +164,34 @@ def test_the_source_date_with_its_precision_reaches_a_relative_claim(tmp_path: P
         "latest": "2021-03-30",
         "precision": "range",
     }
+
+
+def test_a_quote_that_dates_the_event_relative_to_its_source_states_that_date(
+    tmp_path: Path,
+) -> None:
+    """A claim may write the calendar date of what its quote says relatively: "yesterday" in a
+    report of 2020-11-04 states 2020-11-03, and not 2020-11-02."""
+    root = write_tree(
+        tmp_path,
+        {
+            "sources/s.yaml": "id: s\ntitle: T\ndate: '2020-11-04'\nlanguage: en\nkind: news\n",
+            "claims/c.yaml": (
+                "entities:\n  - {id: vote, name: 2020 US election, kind: election}\n"
+                "properties:\n  - {id: held-on, label: held on, datatype: date}\n"
+                "source: s\nclaims:\n"
+                "  - {id: right, subject: vote, property: held-on, value: 2020-11-03,"
+                " quote: Americans voted yesterday, status: single-source}\n"
+                "  - {id: wrong, subject: vote, property: held-on, value: 2020-11-02,"
+                " quote: Americans voted yesterday, status: single-source}\n"
+            ),
+        },
+    )
+    findings = [(f.code, f.claims, f.message) for f in claimkb.check(root).open_findings]
+    assert findings == [
+        (
+            "CKB305",
+            ("wrong",),
+            "claim 'wrong': value '2020-11-02' is not what its quote says: the quote states "
+            "'yesterday'",
+        )
+    ]
