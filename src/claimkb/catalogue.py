@@ -435,6 +435,19 @@ _ENTRIES = [
         "{qualified} (qualified by {qualifiers})",
     ),
     Entry(
+        "CKB409",
+        "weekday-mismatch",
+        W,
+        "Weekday does not match the date",
+        'A date is written with its weekday ("Sunday, 4 November 2023", '
+        '"2023年11月4日（星期六）") and that day of the calendar falls on another weekday, '
+        "so the source got the weekday or the date wrong. The claim keeps the calendar date.",
+        "Check the article: if it printed a wrong weekday or date, triage it with a resolution "
+        "of kind 'error' and say which one is right; if the transcription is wrong, fix it.",
+        "claim '{claim}': {value!r} says {stated}, but {date} was a {actual}",
+        triageable=True,
+    ),
+    Entry(
         "CKB411",
         "derived-mismatch",
         E,

@@ -6,7 +6,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .dates import DATE_FORMS, DateValue, parse_date, year_of
+from .dates import (
+    DATE_FORMS,
+    DateValue,
+    NeedsSourceDate,
+    parse_date,
+    weekday_disagreement,
+    year_of,
+)
 from .numbers import QUANTITY_FORMS, Quantity, parse_quantity
 from .problems import ValueProblem
 
@@ -14,6 +21,7 @@ __all__ = [
     "Boolean",
     "DateValue",
     "EntityName",
+    "NeedsSourceDate",
     "Quantity",
     "Text",
     "Value",
@@ -24,6 +32,7 @@ __all__ = [
     "parse_date",
     "parse_quantity",
     "parse_value",
+    "weekday_disagreement",
     "year_of",
 ]
 
@@ -126,17 +135,20 @@ def parse_value(
     *,
     dimension: str | None = None,
     default_year: int | None = None,
+    source_date: DateValue | None = None,
     resolve: dict[str, str] | None = None,
     statuses: frozenset[str] = frozenset(),
 ) -> Value:
     """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
 
-    ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids.
+    ``default_year`` and ``source_date`` are the year and the date of the claim's source (a
+    date may leave out its year, or be relative to the source's date). ``resolve`` maps
+    :func:`name_key` forms of entity names and aliases to entity ids.
     """
     if datatype == "quantity":
         return parse_quantity(written, dimension)
     if datatype == "date":
-        return parse_date(written, default_year)
+        return parse_date(written, default_year, source_date)
     if datatype == "entity":
         if not written.strip():
             raise ValueProblem("the value is empty")
