@@ -204,6 +204,20 @@ _ENTRIES = [
         "{what} expects entity kind '{ref}', which no entity has",
     ),
     Entry(
+        "CKB216",
+        "qualifier-variant",
+        W,
+        "Qualifier spelt like a more frequent one",
+        "A qualifier name or value is written by one claim (or few) beside a near-identical "
+        "spelling written by many (case, separators or a letter or two apart). Claims whose "
+        "qualifiers differ are never compared, so a typo silently splits a group of rivals. "
+        "Spellings that differ in their digits are never variants.",
+        "Write the frequent spelling (or give the file a qualifiers: default, so it is typed "
+        "once); if the two really differ, make the difference plain.",
+        "{what} {written!r} ({count} claim(s)) looks like {frequent!r} ({frequent_count} "
+        "claims): did you mean {frequent!r}?",
+    ),
+    Entry(
         "CKB220",
         "unparseable-value",
         E,
