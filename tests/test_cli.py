@@ -443,8 +443,9 @@ def test_conflicts_table(cli: Invoke) -> None:
 
 
 def test_timeline_orders_date_claims_by_earliest_day(cli: Invoke) -> None:
-    rows = run_json(cli, "timeline", "--root", LAUNCH)
-    assert [(r["id"], r["normalized"]) for r in rows] == [
+    data = run_json(cli, "timeline", "--root", LAUNCH)
+    assert data["left_out"] == []
+    assert [(r["id"], r["normalized"]) for r in data["timeline"]] == [
         (
             "zh-date",
             {

@@ -151,7 +151,9 @@ def test_weights_release_dates_differ_only_in_precision(kb: KB, report: Report) 
         "s004-weights-open-early-november": "11 月初",
         "s004-weights-open-as-reported": "11 月 4—5 日",
     }
-    timeline = [(c["id"], c["normalized"]["earliest"]) for c in query.timeline(kb)]
+    dated = query.timeline(kb)
+    assert dated["left_out"] == []
+    timeline = [(c["id"], c["normalized"]["earliest"]) for c in dated["timeline"]]
     assert timeline[:3] == [
         ("s004-weights-open-early-november", "2026-11-01"),
         ("s000-weights-release-date", "2026-11-04"),

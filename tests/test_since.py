@@ -318,3 +318,14 @@ def test_a_conflict_a_change_causes_is_located_at_the_changed_claim(
     assert result.exit_code == 1
     assert "news-a.yaml" not in result.stdout
     assert "news-b.yaml" in result.stdout
+
+
+def test_changing_a_file_level_qualifier_changes_every_claim_of_the_file(tmp_path: Path) -> None:
+    root = repo_with(conflict_kb(tmp_path / "kb"))
+    path = root / "claims" / "news-a.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(
+        text.replace("source: news-a\n", "source: news-a\nqualifiers: {as_of: '2026'}\n")
+    )
+    changes = changes_since(claimkb.load(root), "HEAD")
+    assert "a-params" in changes.touched

@@ -220,6 +220,20 @@ _ENTRIES = [
         "{what} expects entity kind '{ref}', which no entity has",
     ),
     Entry(
+        "CKB216",
+        "qualifier-variant",
+        W,
+        "Qualifier spelt like a more frequent one",
+        "A qualifier name or value is written by one claim (or few) beside a near-identical "
+        "spelling written by many (case, separators or a letter or two apart). Claims whose "
+        "qualifiers differ are never compared, so a typo silently splits a group of rivals. "
+        "Spellings that differ in their digits are never variants.",
+        "Write the frequent spelling (or give the file a qualifiers: default, so it is typed "
+        "once); if the two really differ, make the difference plain.",
+        "{what} {written!r} ({count} claim(s)) looks like {frequent!r} ({frequent_count} "
+        "claims): did you mean {frequent!r}?",
+    ),
+    Entry(
         "CKB220",
         "unparseable-value",
         E,
@@ -449,6 +463,19 @@ _ENTRIES = [
         "`claimkb show` and `claimkb conflicts --uncompared` list the claims left uncompared.",
         "{subject} / {property}: {unqualified} (no qualifiers) are never compared with "
         "{qualified} (qualified by {qualifiers})",
+    ),
+    Entry(
+        "CKB409",
+        "weekday-mismatch",
+        W,
+        "Weekday does not match the date",
+        'A date is written with its weekday ("Sunday, 4 November 2023", '
+        '"2023年11月4日（星期六）") and that day of the calendar falls on another weekday, '
+        "so the source got the weekday or the date wrong. The claim keeps the calendar date.",
+        "Check the article: if it printed a wrong weekday or date, triage it with a resolution "
+        "of kind 'error' and say which one is right; if the transcription is wrong, fix it.",
+        "claim '{claim}': {value!r} says {stated}, but {date} was a {actual}",
+        triageable=True,
     ),
     Entry(
         "CKB411",

@@ -12,7 +12,17 @@ from typing import Any
 from .config import Config
 from .findings import Finding
 from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
-from .values import Quantity, Value, ValueProblem, name_key, parse_quantity, parse_value, year_of
+from .values import (
+    DateValue,
+    Quantity,
+    Value,
+    ValueProblem,
+    name_key,
+    parse_date,
+    parse_quantity,
+    parse_value,
+    year_of,
+)
 
 STATUSES = frozenset(s.value for s in Status)
 
@@ -45,6 +55,7 @@ class KB:
     _subject_ids: dict[str, str] = field(default_factory=dict, repr=False)
     """Subject as written -> entity id: many claims name one subject the same way."""
     _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _source_dates: dict[str, DateValue | None] = field(default_factory=dict, repr=False)
     _named: dict[str, str | None] = field(default_factory=dict, repr=False)
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
 
@@ -98,6 +109,21 @@ class KB:
         year = self._source_years[claim.source] = year_of(source.date) if source else None
         return year
 
+    def source_date(self, claim: Claim) -> DateValue | None:
+        """The date of a claim's source, read with its precision (None: undated, unknown or
+        unreadable; the source's own finding says why), for dates relative to it."""
+        if claim.source in self._source_dates:
+            return self._source_dates[claim.source]
+        source = self.sources.get(claim.source)
+        found: DateValue | None = None
+        if source is not None and source.date is not None:
+            try:
+                found = parse_date(str(source.date))
+            except ValueProblem:
+                found = None
+        self._source_dates[claim.source] = found
+        return found
+
     @cached_property
     def values(self) -> Mapping[str, Value | ValueProblem]:
         """Each claim's normalised value (or why it cannot be read), keyed by claim id, for
@@ -115,6 +141,7 @@ class KB:
             written,
             dimension=prop.dimension,
             default_year=self.source_year(claim),
+            source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
             resolve=self.name_index,
             statuses=STATUSES,
         )

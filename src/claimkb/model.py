@@ -48,6 +48,10 @@ class SourceKind(StrEnum):
     ISSUE_TRACKER = "issue-tracker"
     REPOSITORY = "repository"
     REPORT = "report"
+    PRIMARY_RECORD = "primary-record"
+    """The official record of what it states (an election commission's count, a census
+    bureau's table, a standards body's specification, a court's judgment): its own statement
+    verifies the figure it records."""
     OTHER = "other"
 
 

@@ -29,7 +29,7 @@ from .analysis import (
 from .findings import Finding
 from .kb import KB
 from .model import Claim, Datatype, ResolutionKind
-from .values import DateValue, EntityName, ValueProblem
+from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
 __all__ = [
     "claim_dict",
@@ -246,15 +246,26 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.entry.triageable]
 
 
-def timeline(kb: KB) -> list[dict[str, Any]]:
-    """Date-valued claims in order of their earliest possible day, with precision."""
+def timeline(kb: KB) -> dict[str, list[dict[str, Any]]]:
+    """Date-valued claims in order of their earliest possible day, with precision
+    (``timeline``), and those left out (``left_out``, in file order), each with a ``reason``:
+    ``unreadable`` (the value cannot be read as a date) or ``undated-source`` (the date leaves
+    out its year or is relative to its source, and the source has no date); its
+    ``value_error`` says what to do."""
     dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
+    left_out = []
     for claim in kb.claims.values():
         if claim.property not in dated:
             continue
-        value = kb.value(claim.id)
+        value = kb.values.get(claim.id)
         if isinstance(value, DateValue):
             rows.append((value.earliest, value.latest, claim))
+        elif isinstance(value, ValueProblem):
+            reason = "undated-source" if isinstance(value, NeedsSourceDate) else "unreadable"
+            left_out.append({**claim_dict(kb, claim), "reason": reason})
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
-    return [claim_dict(kb, claim) for _, _, claim in rows]
+    return {
+        "timeline": [claim_dict(kb, claim) for _, _, claim in rows],
+        "left_out": left_out,
+    }

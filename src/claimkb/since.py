@@ -187,11 +187,16 @@ def _documents_records(path: str, doc: Any) -> Iterator[tuple[str, dict[str, Any
             yield "sources", item
         return
     default_source = doc.get("source")
+    defaults = doc.get("qualifiers")
     for section in CLAIM_SECTIONS:
         items = doc.get(section)
         for item in items if isinstance(items, list) else []:
             if section == "claims" and isinstance(item, dict) and "source" not in item:
                 item = {**item, "source": default_source}
+            if section == "claims" and isinstance(item, dict) and isinstance(defaults, dict):
+                own = item.get("qualifiers")
+                if own is None or isinstance(own, dict):
+                    item = {**item, "qualifiers": {**defaults, **(own or {})}}
             yield section, item
 
 

@@ -137,11 +137,11 @@ def _list(
     lookup: _Lookup,
     as_json: bool,
     table: str,
-    from_index: Callable[[Indexed], list[dict[str, Any]]],
-    from_kb: Callable[[KB], list[dict[str, Any]]],
+    from_index: Callable[[Indexed], Any],
+    from_kb: Callable[[KB], Any],
 ) -> None:
-    """Print a list of rows: from the query index if it can answer, else from the whole KB,
-    with a note on stderr when some records could not be read."""
+    """Print rows (a list, or lists by name): from the query index if it can answer, else
+    from the whole KB, with a note on stderr when some records could not be read."""
     found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
     if found is None:
         kb = lookup.load()

@@ -15,9 +15,13 @@ __all__ = ["Shown", "show", "number"]
 
 
 def number(x: float) -> str:
-    """Six significant digits, no exponent sign clutter: ``3.84``, ``2.8e12``."""
+    """A figure as a reader compares it: a whole number below a billion in full with
+    separators (``1,275,490`` against ``1,275,440``: six significant digits showed both as
+    1.27549e06 and 1.27544e06), else six significant digits (``3.84``, ``2.8e12``)."""
     if not math.isfinite(x):
         return "∞" if x > 0 else "-∞"
+    if abs(x) < 1e9 and x == round(x):
+        return f"{int(round(x)):,}"
     text = f"{x:.6g}"
     return text.replace("e+", "e")
 

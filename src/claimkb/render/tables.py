@@ -203,7 +203,8 @@ def uncompared(console: Console, rows: list[dict[str, Any]]) -> None:
     console.print(table)
 
 
-def timeline(console: Console, rows: list[dict[str, Any]]) -> None:
+def timeline(console: Console, data: dict[str, list[dict[str, Any]]]) -> None:
+    rows = data["timeline"]
     table = Table(title=f"timeline ({len(rows)})")
     for column in ("when", "precision", "subject", "property", "written", "source", "claim"):
         table.add_column(column, overflow="fold")
@@ -228,4 +229,15 @@ def timeline(console: Console, rows: list[dict[str, Any]]) -> None:
                 )
             )
         )
+    console.print(table)
+    left_out = data["left_out"]
+    if not left_out:
+        return
+    table = Table(title=f"left out of the timeline ({len(left_out)})")
+    for column in ("claim", "where", "written", "reason", "why"):
+        table.add_column(column, overflow="fold")
+    for row in left_out:
+        where = f"{row['file']}:{row['line']}"
+        cells = (row["id"], where, row["value"], row["reason"], row["value_error"])
+        table.add_row(*(escape(str(x)) for x in cells))
     console.print(table)
