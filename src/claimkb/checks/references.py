@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rapidfuzz import process
-
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Datatype, Located
+from ..suggest import closest
 from ..values import name_key
 from ..values.units import known_dimension
 
 
 def _hint(ref: str, choices: Iterable[str]) -> str:
-    best = process.extractOne(ref, list(choices), score_cutoff=60)
+    """`` (did you mean 'x'?)`` for the known name spelt most like ``ref`` (a slip of a letter
+    or two, words swapped; not a name sharing a few letters: see :mod:`claimkb.suggest`)."""
+    best = closest(ref, list(choices), limit=1)
     return f" (did you mean '{best[0]}'?)" if best else ""
 
 
