@@ -26,7 +26,8 @@ SPECS = SHARED / "specs"
 A_MSG = "model-x / total-parameters: '104 billion' (a-params) vs '1.2 万亿' (b-params)"
 B_MSG = (
     "claim 'b-params' is 'refuted' but no resolution prefers a rival value and no verdict "
-    "refutes it"
+    "refutes it; the evidence supports 'single-source', 'disputed', 'insufficient-evidence' "
+    "or 'unchecked'"
 )
 REASON = "1.2 万亿 is a typo for 1040 亿: the quote says 1040 亿"
 

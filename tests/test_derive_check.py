@@ -498,7 +498,8 @@ def test_verified_by_arithmetic_needs_verified_inputs(tmp_path: Path) -> None:
             "w",
             "claim 'w' is 'verified' but only one independent source states this value (it "
             "rests on news-a); sources that relay one another or that one organisation "
-            "issued count once; or derive it from verified inputs",
+            "issued count once; or derive it from verified inputs; the evidence supports "
+            "'single-source', 'insufficient-evidence' or 'unchecked'",
         )
     ]
 
@@ -522,7 +523,8 @@ def test_a_failed_recomputation_refutes_and_cannot_be_verified(tmp_path: Path) -
         (
             "w",
             "claim 'w' is 'verified' but recomputing it does not give the stated value (see "
-            "`claimkb explain`)",
+            "`claimkb explain`); the evidence supports 'single-source', 'imprecise', "
+            "'disputed', 'refuted', 'insufficient-evidence' or 'unchecked'",
         )
     ]
 

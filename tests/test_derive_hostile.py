@@ -36,7 +36,8 @@ def test_an_expression_without_inputs_verifies_nothing(tmp_path: Path) -> None:
             ("n",),
             "claim 'n' is 'verified' but only one independent source states this value (it "
             "rests on news-a); sources that relay one another or that one organisation issued "
-            "count once; or derive it from verified inputs",
+            "count once; or derive it from verified inputs; the evidence supports "
+            "'single-source', 'insufficient-evidence' or 'unchecked'",
         ),
         (
             "derived-no-inputs",

@@ -111,7 +111,12 @@ def test_verdicts_text_and_expected_forms() -> None:
         parse_value("verdict", "wrong", statuses=frozenset({"refuted", "verified"}))
     assert parse_value("text", "Apache-2.0") == Text("Apache-2.0")
     assert expected_forms("boolean") == "true or false"
-    assert expected_forms("quantity", "byte").startswith("a quantity in byte (e.g. '2.8 trillion'")
+    assert expected_forms("quantity", "byte") == (
+        "a quantity in byte (e.g. 'about 5.6 TB', '1.4TB', '80 GB', '216 GiB')"
+    )
+    assert expected_forms("quantity", "parameter").startswith(
+        "a quantity in parameter (e.g. '2.8 trillion', '3T', '2.8 万亿'"
+    )
     assert expected_forms("date").startswith("a date (e.g. '2026-11-06', '2026-11'")
 
 

@@ -180,7 +180,8 @@ _ENTRIES = [
         E,
         "Unknown source",
         "A claim or source refers to a source id that no file under sources/ defines.",
-        "Add the source record, or correct the id (see `claimkb sources`).",
+        "Correct the id (`claimkb sources` lists them), or add the source: a file under "
+        "sources/ with its id, title and kind.",
         "{what} refers to unknown source '{ref}'{hint}",
     ),
     Entry(
@@ -189,8 +190,10 @@ _ENTRIES = [
         E,
         "Unknown subject",
         "A claim's subject is not an entity id or alias in the entity registry.",
-        "Register the entity (with its aliases) or correct the subject.",
-        "{what} has unknown subject '{ref}'{hint}",
+        "Correct the subject to a known name, or, for a new one, add it under `entities:` in "
+        "claims/registry.yaml (id, name, kind, and the spellings sources use as aliases).",
+        "{what} has unknown subject '{ref}'{hint}; if it is a new name, add it under "
+        "`entities:` in claims/registry.yaml",
     ),
     Entry(
         "CKB213",
@@ -198,8 +201,10 @@ _ENTRIES = [
         E,
         "Unknown property",
         "A claim uses a property that the property registry does not define.",
-        "Register the property (datatype, unit dimension, single-valued) or correct the id.",
-        "{what} uses unknown property '{ref}'{hint}",
+        "Correct the id, or add the property under `properties:` in claims/registry.yaml "
+        "(id, label, datatype, dimension for a quantity, single_valued).",
+        "{what} uses unknown property '{ref}'{hint}; if it is a new one, add it under "
+        "`properties:` in claims/registry.yaml",
     ),
     Entry(
         "CKB214",
@@ -207,7 +212,7 @@ _ENTRIES = [
         E,
         "Unknown claim",
         "A resolution, review or derivation refers to a claim id that does not exist.",
-        "Correct the claim id (see `claimkb claims`).",
+        "Correct the claim id (`claimkb claims --text ID` finds claims by part of their id).",
         "{what} refers to unknown claim '{ref}'{hint}",
     ),
     Entry(
@@ -303,9 +308,10 @@ _ENTRIES = [
         "Quote not in source",
         "A claim's quote does not appear verbatim (after whitespace normalisation) in its "
         "source's snapshot text.",
-        "Copy the quote exactly from the source; the message shows the nearest passage.",
+        "Copy the quote exactly from the source; the message shows the nearest passage, and for "
+        "a short quote the words it differs in ([-the quote's-]{+the source's+}).",
         "claim '{claim}': quote not found in snapshot {snapshot}; nearest passage "
-        "(line {near_line}, {score}% similar): {nearest!r}",
+        "(line {near_line}, {score}% similar): {shown}",
     ),
     Entry(
         "CKB302",
@@ -406,9 +412,12 @@ _ENTRIES = [
         "An entity-valued claim names something that is neither a registered entity nor an "
         "alias. It may be a misspelling or a garbled name; the nearest known entities of the "
         "kind the property expects are listed. The tool never corrects it for you.",
-        "Register the entity or an alias if the name is right; otherwise triage the claim "
-        "as a misspelling with a resolution.",
-        "claim '{claim}': {value!r} is not a known {kind}; nearest: {candidates}",
+        "If the name is right, add it under `entities:` in claims/registry.yaml (or as an "
+        "alias of the entity it names); otherwise triage the claim as a misspelling with a "
+        "resolution of kind misspelling preferring a claim that names the entity.",
+        "claim '{claim}': {value!r} is not a known {kind}; nearest: {candidates}; if the name "
+        "is right, add it (or an alias) under `entities:` in claims/registry.yaml, else triage "
+        "it as a misspelling",
         triageable=True,
     ),
     Entry(
@@ -503,8 +512,8 @@ _ENTRIES = [
         "needs two independent sources (sources that relay one another, or that one organisation "
         "issued, count once), "
         "'refuted' needs a preferred rival, 'vendor-claim' needs an official source, and so on.",
-        "Change the status to what the evidence supports, or add the missing evidence.",
-        "claim '{claim}' is '{status}' but {detail}",
+        "Change the status to one the message lists as supported, or add the missing evidence.",
+        "claim '{claim}' is '{status}' but {detail}; the evidence supports {supported}",
     ),
     Entry(
         "CKB502",

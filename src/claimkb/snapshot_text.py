@@ -234,10 +234,30 @@ def _nearest_in(piece: _Piece, quote: str) -> tuple[float, Nearest] | None:
             found = (start + aligned.dest_start, start + aligned.dest_end)
     if found is None:
         return None
-    passage = text[found[0] : found[1]]
+    start, end = _whole_words(text, *found)
+    passage = text[start:end]
     if len(passage) > SHOWN:
         passage = passage[: SHOWN - 1] + "…"
     return found_score, Nearest(passage, piece.line_at(found[0]), round(found_score))
+
+
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span widened to whole words at both ends (an alignment may start or end inside
+    one: "s 2.8 trillion paramete"), by at most a word's length; Chinese has no spaces to
+    widen to and is left as aligned."""
+    limit = 40
+    if start >= end:
+        return start, end
+    while start > 0 and limit and _in_word(text[start - 1]) and _in_word(text[start]):
+        start, limit = start - 1, limit - 1
+    limit = 40
+    while end < len(text) and limit and _in_word(text[end - 1]) and _in_word(text[end]):
+        end, limit = end + 1, limit - 1
+    return start, end
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() and char < "\u2e80"
 
 
 def _regions(text: str, needle: str) -> list[tuple[int, int]]:

@@ -151,4 +151,16 @@ def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Findi
             nearest=nearest.passage,
             near_line=nearest.line,
             score=nearest.score,
+            shown=_shown(claim.quote, nearest.passage),
         )
+
+
+def _shown(quote: str, passage: str) -> str:
+    """The nearest passage as the message shows it: for a quote short enough to be compared
+    whole, with the words it differs in marked (``[-quote's-]{+source's+}``)."""
+    from ..snapshot_text import SHOWN, normalise
+    from ..worddiff import marked
+
+    wanted = normalise(quote)
+    diff = marked(wanted, passage) if len(wanted) <= SHOWN else None
+    return f"{passage!r}" if diff is None else f"{diff!r} ([-quote-]{{+source+}})"

@@ -30,6 +30,7 @@ from ..derive import arithmetic_support
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
+from ..suggest import quoted_list
 from ..values import Verdict
 from .unread import Held, sections
 
@@ -93,7 +94,8 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
             if isinstance(v := kb.value(r.id), Verdict)
         }
         own = _own_unknowns(kb, claim)
-        problem = _problem(kb, claim, rejected.get(claim.id), claim.id in disputed, verdicts)
+        rejection, in_discrepancy = rejected.get(claim.id), claim.id in disputed
+        problem = _problem(kb, claim, rejection, in_discrepancy, verdicts)
         if problem:
             detail, depends = problem
             if (depends | own) & unread:
@@ -107,6 +109,18 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                 claim=claim.id,
                 status=claim.status.value,
                 detail=detail,
+                supported=quoted_list(
+                    s.value
+                    for s in Status
+                    if s is not claim.status
+                    and not _problem(
+                        kb,
+                        claim.model_copy(update={"status": s}),
+                        rejection,
+                        in_discrepancy,
+                        verdicts,
+                    )
+                ),
             )
             continue
         if claim.status in _UNDERSTATABLE and claim.id not in rejected and not verdicts:

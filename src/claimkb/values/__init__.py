@@ -14,6 +14,7 @@ from .dates import (
     weekday_disagreement,
     year_of,
 )
+from .examples import examples
 from .numbers import QUANTITY_FORMS, Quantity, parse_quantity
 from .problems import ValueProblem
 
@@ -119,7 +120,7 @@ def expected_forms(datatype: str, dimension: str | None = None) -> str:
     """What a value of this datatype looks like, for error messages."""
     if datatype == "quantity":
         what = f"a quantity in {dimension}" if dimension else "a quantity"
-        return f"{what} (e.g. {QUANTITY_FORMS})"
+        return f"{what} (e.g. {examples(dimension) or QUANTITY_FORMS})"
     if datatype == "date":
         return f"a date (e.g. {DATE_FORMS})"
     if datatype == "boolean":
