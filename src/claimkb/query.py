@@ -12,7 +12,7 @@ every claim, :func:`claims_per_source`, is supplied by the slice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from .analysis import (
@@ -28,12 +28,16 @@ from .analysis import (
 )
 from .findings import Finding
 from .kb import KB
-from .model import Claim, Datatype, ResolutionKind
+from .misspellings import misspellings, misspelt_as, misspelt_claims
+from .model import Claim, Datatype
+from .suggest import did_you_mean
 from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
 __all__ = [
     "claim_dict",
     "find_claims",
+    "check_filters",
+    "no_claim",
     "show",
     "entity",
     "sources",
@@ -43,6 +47,8 @@ __all__ = [
     "claims_per_source",
     "CLAIMS_PER_SOURCE",
     "NotFound",
+    "misspellings",
+    "misspelt_as",
 ]
 
 CLAIMS_PER_SOURCE = "claims-per-source"
@@ -50,7 +56,13 @@ CLAIMS_PER_SOURCE = "claims-per-source"
 
 
 class NotFound(LookupError):
-    """The id or name asked for is not in the KB (the CLI exits with status 2)."""
+    """The id or name asked for is not in the KB (the CLI exits with status 2). The message
+    offers the known ids or names spelt most like it."""
+
+
+def no_claim(claim_id: str, known: Iterable[str]) -> NotFound:
+    """The error for a claim id that is not among ``known`` (every claim id of the KB)."""
+    return NotFound(f"no claim with id {claim_id!r}{did_you_mean(claim_id, known)}")
 
 
 def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
@@ -117,11 +129,57 @@ def find_claims(
     return sorted(result, key=lambda c: (c.file, c.line))
 
 
-def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> dict[str, Any]:
-    """A claim with its source, rivals, supporting evidence, reviews and resolutions."""
+def check_filters(
+    kb: KB,
+    *,
+    subject: str | None = None,
+    property: str | None = None,
+    source: str | None = None,
+    used: Mapping[str, Collection[str]] | None = None,
+) -> None:
+    """Raise :class:`NotFound` for the first filter of :func:`find_claims` that names nothing
+    in the KB (no entity, property or source of that name, and no claim that writes it), with
+    the names spelt most like it: a misspelt filter is a mistake to say, not an empty answer.
+
+    ``used`` holds the subjects, properties and sources the claims write (from the KB's
+    claims when not given: a slice of the KB has its registries but not all its claims)."""
+    if used is None:
+        claims = kb.claims.values()
+        used = {
+            "subject": {c.subject for c in claims},
+            "property": {c.property for c in claims},
+            "source": {c.source for c in claims},
+        }
+    if subject is not None and kb.entity(subject) is None and subject not in used["subject"]:
+        names = _names(kb)
+        hint = did_you_mean(subject, [*names, *used["subject"]], offer=names)
+        raise NotFound(
+            f"--subject {subject!r} names no entity and no claim's subject"
+            f"{hint or '; `claimkb entity NAME` finds an entity by any of its names'}"
+        )
+    for option, value, known, command in (
+        ("property", property, kb.properties, "properties are defined in the registry"),
+        ("source", source, kb.sources, "`claimkb sources` lists them"),
+    ):
+        if value is not None and value not in known and value not in used[option]:
+            hint = did_you_mean(value, [*known, *used[option]])
+            raise NotFound(
+                f"--{option} {value!r} is not a {option} of this KB{hint or '; ' + command}"
+            )
+
+
+def show(
+    kb: KB,
+    claim_id: str,
+    findings: Iterable[Finding] | None = None,
+    known: Iterable[str] | None = None,
+) -> dict[str, Any]:
+    """A claim with its source, rivals, supporting evidence, reviews and resolutions.
+    ``known`` are the KB's claim ids, for the error when ``claim_id`` is not one (a slice of
+    the KB does not hold every claim)."""
     claim = kb.claims.get(claim_id)
     if claim is None:
-        raise NotFound(f"no claim with id {claim_id!r}")
+        raise no_claim(claim_id, kb.claims if known is None else known)
     if findings is None:
         from . import checks
 
@@ -186,10 +244,25 @@ def uncompared(kb: KB) -> list[dict[str, Any]]:
 
 
 def entity(kb: KB, name: str) -> dict[str, Any]:
-    """An entity found by id, name or alias, and every claim about it or naming it."""
+    """An entity found by id, name or alias, or by a misspelling a ``misspelling`` resolution
+    records ("Ulanbaatoi": Ulanqab, with that resolution), and every claim about it, naming
+    it or misspelling it."""
     found = kb.entity(name)
+    misspelt: dict[str, Any] | None = None
     if found is None:
-        raise NotFound(f"no entity named {name!r} (ids, names and aliases are searched)")
+        recorded = misspelt_as(kb, name)
+        if recorded:
+            resolution, entity_id, _ = recorded[0]
+            found = kb.entities.get(entity_id)
+            misspelt = {
+                "resolution": resolution.model_dump(mode="json"),
+                "claims": [c.id for r, _, c in recorded if r.id == resolution.id],
+            }
+    if found is None:
+        raise NotFound(
+            f"no entity named {name!r} (ids, names, aliases and recorded misspellings are "
+            f"searched){did_you_mean(name, (names := _names(kb)), offer=names)}"
+        )
     about = [claim_dict(kb, c) for c in kb.claims_by_subject.get(found.id, [])]
     naming = [
         claim_dict(kb, c)
@@ -199,27 +272,16 @@ def entity(kb: KB, name: str) -> dict[str, Any]:
     return {
         "entity": {**found.model_dump(mode="json"), "file": found.file, "line": found.line},
         "matched": name,
+        "misspelling": misspelt,
         "claims": about,
         "named_by": naming,
-        "misspelt_by": [claim_dict(kb, c) for c in _misspellings_of(kb, found.id)],
+        "misspelt_by": [claim_dict(kb, c) for c in misspelt_claims(kb, found.id)],
     }
 
 
-def _misspellings_of(kb: KB, entity_id: str) -> list[Claim]:
-    """Claims naming no known entity that a ``misspelling`` resolution maps onto this one
-    (its preferred claim names the entity): "Ulanbaatoi" under Ulanqab."""
-    found: list[Claim] = []
-    for resolution in kb.resolutions.values():
-        preferred = kb.value(resolution.preferred) if resolution.preferred else None
-        if resolution.kind is not ResolutionKind.MISSPELLING or not (
-            isinstance(preferred, EntityName) and preferred.entity == entity_id
-        ):
-            continue
-        for claim_id in resolution.claims:
-            value = kb.value(claim_id)
-            if isinstance(value, EntityName) and value.entity is None:
-                found.append(kb.claims[claim_id])
-    return sorted(found, key=lambda c: (c.file, c.line))
+def _names(kb: KB) -> dict[str, str]:
+    """Every entity id, name and alias -> the entity's name (what a suggestion offers)."""
+    return {n: e.name for e in kb.entities.values() for n in (e.id, *e.aliases, e.name)}
 
 
 def claims_per_source(kb: KB) -> Mapping[str, int]:

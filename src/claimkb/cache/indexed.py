@@ -99,16 +99,39 @@ class Indexed:
 
     def entity(self, name: str) -> dict[str, Any]:
         """:func:`claimkb.query.entity` (raises its NotFound)."""
-        from ..query import entity
+        from ..query import entity, misspelt_as
 
         kb = self._registries()
         found = kb.entity(name)
+        wanted: set[int] = set()
+        if found is None:  # perhaps a misspelling a resolution records: read its claims
+            misspelt = self._registries()
+            recorded = {c for r in kb.resolutions.values() for c in (*r.claims, r.preferred)}
+            self._fill(misspelt, self._known_positions(recorded))
+            for _, entity_id, _ in misspelt_as(misspelt, name)[:1]:
+                found = kb.entities.get(entity_id)
+                wanted.update(self._known_positions(recorded))
         if found is not None:
-            wanted = set(self._about(found.id))
+            wanted.update(self._about(found.id))
             for table in ("named", "misspelt"):
                 wanted.update(self._positions(self._get(table).get(found.id, ())))
             self._fill(kb, wanted)
         return entity(kb, name)
+
+    def unknown_filters(
+        self,
+        *,
+        subject: str | None = None,
+        property: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        """:func:`claimkb.query.check_filters`, with the subjects, properties and sources the
+        claims write as the index holds them (raises its NotFound)."""
+        from ..query import check_filters
+
+        used = {name: self._column(name)[0] for name in ("subject", "property", "source")}
+        kb = self._registries()
+        check_filters(kb, subject=subject, property=property, source=source, used=used)
 
     def show(self, claim_id: str) -> tuple[dict[str, Any], Any]:
         """:func:`claimkb.query.show` with the findings of the stored report (raises its
@@ -118,7 +141,7 @@ class Indexed:
         kb = self._registries()
         index = self._position.get(claim_id)
         if index is None:
-            return show(kb, claim_id, ()), None  # raises NotFound, as for the whole KB
+            return show(kb, claim_id, (), self._ids), None  # raises NotFound, as the KB does
         state, findings = self.findings()
         # its rivals share its subject and property (show's groups select by qualifiers)
         _, subjects = self._column("subject")
@@ -133,6 +156,14 @@ class Indexed:
         wanted.update(self._positions(self._get("reviewers").get(claim_id, ())))
         self._fill(kb, wanted)
         return show(kb, claim_id, findings), state
+
+    def claims_by_id(self, claim_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """Each of these claims (those that exist) as :func:`~claimkb.query.claim_dict`."""
+        from ..query import claim_dict
+
+        kb = self._registries()
+        self._fill(kb, self._known_positions(claim_ids))
+        return {claim.id: claim_dict(kb, claim) for claim in kb.claims.values()}
 
     def sources(self) -> list[dict[str, Any]]:
         """:func:`claimkb.query.sources`."""
@@ -178,6 +209,12 @@ class Indexed:
     def _positions(self, claim_ids: Iterable[str]) -> list[int]:
         position = self._position
         return [position[claim_id] for claim_id in claim_ids]
+
+    def _known_positions(self, claim_ids: Iterable[str | None]) -> list[int]:
+        """The positions of those of ``claim_ids`` that are claims (a resolution may name
+        one that is not)."""
+        position = self._position
+        return [position[c] for c in claim_ids if c is not None and c in position]
 
     def _column(self, name: str) -> tuple[list[Any], array[int]]:
         distinct, codes = self._get("columns")[name]
