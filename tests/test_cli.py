@@ -38,7 +38,9 @@ def test_check_text_lists_each_finding_then_a_summary(cli: Invoke) -> None:
         "claims/news-a.yaml:6: error CKB401 conflict: model-x / total-parameters: "
         "'104 billion' (a-params) vs '1.2 万亿' (b-params) [claims: a-params, b-params]",
         "claims/news-b.yaml:8: error CKB501 status-unsupported: claim 'b-params' is 'refuted' "
-        "but no resolution prefers a rival value and no verdict refutes it [claims: b-params]",
+        "but no resolution prefers a rival value and no verdict refutes it; the evidence "
+        "supports 'single-source', 'disputed', 'insufficient-evidence' or 'unchecked' "
+        "[claims: b-params]",
         "5 files, 2 sources, 2 claims: 2 errors, 0 warnings, 0 info, 0 triaged"
         "; 2 quotes not checked against a snapshot",
     ]
@@ -85,7 +87,8 @@ def test_check_json_is_the_documented_report(cli: Invoke) -> None:
                 "slug": "status-unsupported",
                 "severity": "error",
                 "message": "claim 'b-params' is 'refuted' but no resolution prefers a rival "
-                "value and no verdict refutes it",
+                "value and no verdict refutes it; the evidence supports 'single-source', "
+                "'disputed', 'insufficient-evidence' or 'unchecked'",
                 "file": "claims/news-b.yaml",
                 "line": 8,
                 "claims": ["b-params"],
@@ -94,6 +97,8 @@ def test_check_json_is_the_documented_report(cli: Invoke) -> None:
                     "claim": "b-params",
                     "status": "refuted",
                     "detail": "no resolution prefers a rival value and no verdict refutes it",
+                    "supported": "'single-source', 'disputed', 'insufficient-evidence' or "
+                    "'unchecked'",
                 },
             },
         ],
@@ -189,7 +194,7 @@ def test_check_fail_on_sets_the_threshold(
         (("--text", "TRILLION"), ["fc-verdict", "pr-params"]),
         (("--text", "chinese name"), ["relay-developer"]),
         (("--subject", "Moonshot AI"), []),
-        (("--subject", "nobody"), []),
+        (("--subject", "kimi-x", "--source", "fact-check", "--status", "refuted"), []),
     ],
     ids=lambda x: " ".join(x) if isinstance(x, tuple) else None,
 )
@@ -232,24 +237,76 @@ def test_claims_json_carries_the_documented_claim_shape(cli: Invoke) -> None:
     }
 
 
-def test_claims_table_shows_written_and_normalised_values(cli: Invoke) -> None:
+def test_claims_table_shows_written_values_and_what_they_read_as(cli: Invoke) -> None:
     result = cli("claims", "--root", LAUNCH, "--property", "release-date")
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert lines[0].strip() == "claims (2)"
-    assert "│ pr-date │ kimi-x  │ release-date │ 2026-11-04 │ 2026-11-04 (day)" in result.stdout
-    assert "│ zh-date │ kimi-x  │ release-date │ 11 月初" in result.stdout
-    assert "2026-11-01..2026-11-10 (part-of-month)" in result.stdout
+    assert result.stdout.splitlines() == [
+        "claims (2) · subject kimi-x · property release-date",
+        "id        value        read as                           source      status",
+        "─" * 81,
+        "pr-date   2026-11-04   4 Nov 2026                        vendor-pr   vendor-claim",
+        "zh-date   11 月初      1–10 Nov 2026 (part of a month)   zh-news     imprecise",
+    ]
+
+
+def test_claims_matching_nothing_says_so(cli: Invoke) -> None:
+    result = cli("claims", "--root", LAUNCH, "--subject", "Moonshot AI")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "no claims match\n", "")
+
+
+@pytest.mark.parametrize(
+    "filters, message",
+    [
+        (
+            ("--subject", "kimi y"),
+            "--subject 'kimi y' names no entity and no claim's subject; did you mean 'Kimi X'?",
+        ),
+        (
+            ("--subject", "nobody"),
+            "--subject 'nobody' names no entity and no claim's subject; `claimkb entity NAME` "
+            "finds an entity by any of its names",
+        ),
+        (
+            ("--property", "total-parameter", "--status", "verified"),
+            "--property 'total-parameter' is not a property of this KB; did you mean "
+            "'total-parameters'?",
+        ),
+        (
+            ("--source", "zh-new"),
+            "--source 'zh-new' is not a source of this KB; did you mean 'zh-news'?",
+        ),
+        (
+            ("--source", "elsewhere"),
+            "--source 'elsewhere' is not a source of this KB; `claimkb sources` lists them",
+        ),
+    ],
+    ids=lambda x: " ".join(x) if isinstance(x, tuple) else None,
+)
+def test_claims_filter_naming_nothing_is_a_usage_error_with_suggestions(
+    cli: Invoke, filters: tuple[str, ...], message: str
+) -> None:
+    for json_ in ((), ("--json",)):
+        result = cli("claims", "--root", LAUNCH, *filters, *json_)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"claimkb: {message}\n"
 
 
 def test_claims_rejects_an_unknown_status_with_exit_2(cli: Invoke) -> None:
-    result = cli("claims", "--root", LAUNCH, "--status", "true")
+    result = cli("claims", "--root", LAUNCH, "--status", "verifed")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == (
-        "claimkb: unknown status 'true'; choose from verified, single-source, vendor-claim, "
-        "imprecise, disputed, refuted, insufficient-evidence, unchecked\n"
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--status': 'verifed' is not one of verified, single-source, "
+        "vendor-claim, imprecise, disputed, refuted, insufficient-evidence, unchecked; did you "
+        "mean 'verified'?"
     )
+
+
+def test_the_status_choices_are_the_verdict_scale() -> None:
+    from claimkb.cli.queries import STATUSES
+    from claimkb.model import Status
+
+    assert STATUSES == [s.value for s in Status]
 
 
 # -- show ----------------------------------------------------------------------------------
@@ -301,30 +358,55 @@ def test_show_counts_relays_of_one_announcement_as_one_piece_of_evidence(cli: In
 def test_show_text(cli: Invoke) -> None:
     result = cli("show", "zh-params", "--root", LAUNCH)
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert lines[:10] == [
-        "zh-params  (claims/zh-news.yaml:3)",
-        "  subject: 基米 X",
-        "  property: total-parameters",
-        "  value: 3 万亿级",
-        "  status: imprecise",
-        "  normalized: 3e+12 parameter [2.35e+12, 3.65e+12]",
-        "  source: zh-news — 月之暗面发布基米 X (示例科技网, 2026-11-06)",
-        "  quote: “基米 X 拥有 3 万亿级参数”",
-        "  rests on: zh-news",
-        "  independent evidence: 1 (zh-params)",
+    assert result.stdout.splitlines() == [
+        "zh-params · claims/zh-news.yaml:3",
+        "  subject   基米 X (kimi-x)",
+        "  property  total-parameters",
+        "  value     3 万亿级",
+        "  read as   3 trillion parameters (2.35–3.65 trillion)",
+        "  status    imprecise",
+        "  source    zh-news: 月之暗面发布基米 X (示例科技网, 2026-11-06)",
+        "  quote     “基米 X 拥有 3 万亿级参数”",
+        "  rests on  zh-news",
+        "  evidence  1 independent group: zh-params",
+        "",
+        "rival claims (2) · subject kimi-x · property total-parameters · status vendor-claim",
+        "id             value          read as                                        source",
+        "─" * 87,
+        "relay-params   2.8T           2.8 trillion parameters (2.75–2.85 trillion)   news-relay",
+        "pr-params      2.8 trillion   2.8 trillion parameters (2.75–2.85 trillion)   vendor-pr",
+        "",
+        "reviewed by (1)",
+        "fc-verdict  imprecise  fact-check",
+        "",
+        "resolutions (1)",
+        "r-params  rounding  prefers pr-params",
+        "  3 万亿级 rounds 2.8 trillion up",
+        "",
+        "findings (1)",
+        "CKB402  rounding  warning  triaged: r-params",
+        "  kimi-x / total-parameters: '2.8T' = '2.8 trillion' (relay-params, pr-params) ~ "
+        "'3 万亿级' (zh-params)",
     ]
-    assert "  reviewed by fc-verdict: imprecise" in lines
-    assert (
-        "  resolution r-params (rounding): preferred pr-params — 3 万亿级 rounds 2.8 trillion up"
-        in lines
-    )
 
 
-def test_show_unknown_claim_exits_2(cli: Invoke) -> None:
-    result = cli("show", "nope", "--root", LAUNCH)
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == "claimkb: no claim with id 'nope'\n"
+@pytest.mark.parametrize(
+    "claim_id, message",
+    [
+        ("nope", "no claim with id 'nope'"),
+        ("params-zh", "no claim with id 'params-zh'; did you mean 'zh-params'?"),
+        ("pr-param", "no claim with id 'pr-param'; did you mean 'pr-params'?"),
+    ],
+)
+def test_show_unknown_claim_exits_2_with_the_ids_spelt_most_like_it(
+    cli: Invoke, claim_id: str, message: str
+) -> None:
+    cli("check", "--root", LAUNCH)  # the query index answers, as it does the whole KB
+    for _ in range(2):
+        result = cli("show", claim_id, "--root", LAUNCH)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"claimkb: {message}\n"
+        cli("cache", "clear", "--root", LAUNCH)
 
 
 # -- entity --------------------------------------------------------------------------------
@@ -367,18 +449,28 @@ def test_entity_lists_the_claims_about_it(cli: Invoke) -> None:
 def test_entity_text(cli: Invoke) -> None:
     result = cli("entity", "月之暗面", "--root", LAUNCH)
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert lines[:2] == ["Moonshot AI (moonshot, organisation)", "  aliases: 月之暗面"]
-    assert "claims naming it (1)" in result.stdout
-    assert "│ relay-developer │ kimi-x  │ developer │ 月之暗面 │ moonshot   │" in result.stdout
+    assert result.stdout.splitlines() == [
+        "Moonshot AI · moonshot · organisation · claims/registry.yaml:6",
+        "  aliases  月之暗面",
+        "",
+        "no claims about it",
+        "",
+        "claims naming it (1)",
+        "id                subject   property    value      read as    source       status",
+        "─" * 88,
+        "relay-developer   kimi-x    developer   月之暗面   moonshot   news-relay   single-source",
+    ]
 
 
 def test_entity_unknown_exits_2(cli: Invoke) -> None:
     result = cli("entity", "Ulanbaatoi", "--root", LAUNCH)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
-        "claimkb: no entity named 'Ulanbaatoi' (ids, names and aliases are searched)\n"
+        "claimkb: no entity named 'Ulanbaatoi' (ids, names, aliases and recorded misspellings "
+        "are searched)\n"
     )
+    result = cli("entity", "Ulanqabb", "--root", LAUNCH)
+    assert result.stderr.endswith("are searched); did you mean 'Ulanqab'?\n")
 
 
 # -- sources, conflicts, timeline ------------------------------------------------------------
@@ -414,11 +506,15 @@ def test_sources_json(cli: Invoke) -> None:
 def test_sources_table(cli: Invoke) -> None:
     result = cli("sources", "--root", LAUNCH)
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0].strip() == "sources (4)"
-    assert (
-        "│ news-relay │ news         │ Example Wire   │ 2026-11-05 │ en   │ 2      │ vendor-pr │"
-        in (result.stdout)
-    )
+    assert result.stdout.splitlines() == [
+        "sources (4)",
+        "id           kind           date         lang   claims   publisher        cites",
+        "─" * 83,
+        "fact-check   fact-check     2026-11-10   en          1   Example Checks",
+        "news-relay   news           2026-11-05   en          2   Example Wire     vendor-pr",
+        "vendor-pr    announcement   2026-11-04   en          2   Moonshot AI",
+        "zh-news      news           2026-11-06   zh          3   示例科技网",
+    ]
 
 
 def test_conflicts_lists_triaged_discrepancies_and_untriaged_filters_them(cli: Invoke) -> None:
@@ -434,12 +530,32 @@ def test_conflicts_lists_triaged_discrepancies_and_untriaged_filters_them(cli: I
     ]
 
 
-def test_conflicts_table(cli: Invoke) -> None:
+def test_conflicts_text_gives_each_value_with_its_claims_and_quote(cli: Invoke) -> None:
     result = cli("conflicts", "--root", CONFLICT)
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0].strip() == "discrepancies (1)"
-    assert "│ CKB401 │ conflict │ claims/news-a.yaml:6 │ a-params, b-params │" in result.stdout
-    assert "UNTRIAGED" in result.stdout
+    assert result.stdout.splitlines() == [
+        "discrepancies (1)",
+        "",
+        "CKB401  conflict  error  UNTRIAGED",
+        "  model-x · total-parameters  claims/news-a.yaml:6",
+        "  • 104 billion parameters (103.5–104.5 billion)",
+        "    “104 billion” a-params",
+        "    “Model X has 104 billion parameters.”",
+        "  • 1.2 trillion parameters (1.15–1.25 trillion)",
+        "    “1.2 万亿” b-params",
+        "    “模型 X 共有 1.2 万亿参数。”",
+    ]
+    assert cli("conflicts", "--root", LAUNCH, "--untriaged").stdout == (
+        "no untriaged discrepancies\n"
+    )
+
+
+def test_conflicts_untriaged_and_uncompared_cannot_be_given_together(cli: Invoke) -> None:
+    result = cli("conflicts", "--root", LAUNCH, "--untriaged", "--uncompared")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "claimkb: --untriaged and --uncompared cannot be given together; give one of them\n"
+    )
 
 
 def test_timeline_orders_date_claims_by_earliest_day(cli: Invoke) -> None:
@@ -460,9 +576,13 @@ def test_timeline_orders_date_claims_by_earliest_day(cli: Invoke) -> None:
             {"type": "date", "earliest": "2026-11-04", "latest": "2026-11-04", "precision": "day"},
         ),
     ]
-    table = cli("timeline", "--root", LAUNCH).stdout
-    assert "│ 2026-11-01..2026-11-10 │ part-of-month │ kimi-x  │ release-date │ 11 月初" in table
-    assert "│ 2026-11-04             │ day           │ kimi-x  │ release-date │ 2026-11-04" in table
+    assert cli("timeline", "--root", LAUNCH).stdout.splitlines() == [
+        "timeline (2) · subject kimi-x · property release-date",
+        "when            precision       written      source      claim",
+        "─" * 64,
+        "1–10 Nov 2026   part-of-month   11 月初      zh-news     zh-date",
+        "4 Nov 2026      day             2026-11-04   vendor-pr   pr-date",
+    ]
 
 
 # -- the command as a whole ----------------------------------------------------------------
@@ -533,7 +653,5 @@ def test_no_color_is_honoured(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("TERM", "xterm-256color")
     coloured = cli("check", "--root", CONFLICT).stdout
     assert "\x1b[1;31merror\x1b[0m" in coloured
-    monkeypatch.setenv("NO_COLOR", "1")
-    no_color = cli("check", "--root", CONFLICT).stdout
-    assert "\x1b[1;31m" not in no_color and "31m" not in no_color
-    assert "\x1b[1merror\x1b[0m" in no_color  # bold is not colour
+    monkeypatch.setenv("NO_COLOR", "1")  # no escape code at all, not even bold or dim
+    assert cli("check", "--root", CONFLICT).stdout == plain

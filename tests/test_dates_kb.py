@@ -85,8 +85,14 @@ def test_timeline_says_which_date_claims_it_left_out_and_why(cli: Invoke) -> Non
     table = cli("timeline", "--root", EVEREST).stdout
     assert "timeline (6)" in table
     assert "left out of the timeline (2)" in table
-    assert "│ blog-2020-announced  │ claims/blog.yaml:3 " in table
-    assert "undated-source" in table and "unreadable" in table
+    assert "1952–1954      range          surveyed-in           1952–54" in table
+    assert (
+        "blog-2020-announced    claims/blog.yaml:3             last December   undated-source"
+        in (table)
+    )
+    assert "retro-india-surveyed   claims/retrospective.yaml:10   50年代          unreadable" in (
+        table
+    )
 
 
 def test_a_relative_date_in_an_undated_source_is_a_located_error() -> None:

@@ -43,38 +43,59 @@ def test_explain_data_of_a_prefix_mix_up() -> None:
 def test_explain_text(cli: Invoke) -> None:
     result = cli("explain", "cluster-memory", "--root", MISMATCH)
     assert result.exit_code == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert lines[:2] == [
-        "cluster-memory: 约 3.75 TB  (claims/news-a.yaml:24, single-source)",
-        "derived: {servers} * {cards-per-server} * {card-memory}",
-    ]
-    assert (
-        "│ {card-memory}      │ 80GB       │ 80 GB [79.5, 80.5] │ news-a │ single-source │" in lines
-    )
-    assert (
-        "│ {servers} * {cards-per-server} * {card-memory} │ 3.84 TB [3.816, 3.864] │ byte         │"
-        in lines
-    )
-    assert lines[-5:] == [
-        "recomputed: 3.84 TB [3.816, 3.864]",
-        "stated:     3.75 TB [3.745, 3.755]",
-        "verdict: mismatch",
-        "likely cause: prefix: decimal/binary prefix mix-up: the stated value × 1.024 ≈ the "
-        "recomputed one (1024 taken for 1000, or the reverse, in one conversion step)",
+    assert result.stdout.splitlines() == [
+        "cluster-memory · 约 3.75 TB · single-source · claims/news-a.yaml:24",
+        "  derived  {servers} * {cards-per-server} * {card-memory}",
+        "",
+        "inputs (3) · source news-a · status single-source",
+        "input                as written   range",
+        "─" * 54,
+        "{servers}            6 台         6",
+        "{cards-per-server}   8 卡         8",
+        "{card-memory}        80GB         80 GB (79.5–80.5 GB)",
+        "",
+        "steps (2)",
+        "sub-expression                                   value                      dimension",
+        "─" * 88,
+        "{servers} * {cards-per-server}                   48                         plain number",
+        "{servers} * {cards-per-server} * {card-memory}   3.84 TB (3.816–3.864 TB)   byte",
+        "",
+        "recomputed    3.84 TB (3.816–3.864 TB)",
+        "stated        3.75 TB (3.745–3.755 TB)",
+        "verdict       mismatch",
+        "likely cause  prefix: decimal/binary prefix mix-up: the stated value × 1.024 ≈ the "
+        "recomputed one (1024 taken for 1000,",
+        "              or the reverse, in one conversion step)",
         "CKB411 derived-mismatch",
     ]
 
 
+def test_explain_at_80_columns_keeps_ids_and_figures_whole(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = cli("explain", "mxfp4-weights", "--root", MISMATCH).stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "  likely cause  nominal: constant 'mxfp4' taken at its nominal 4 bit/parameter" in [
+        "  " + line for line in lines
+    ]
+    assert "{mxfp4}  constant" in lines
+
+
 def test_explain_shows_other_fitting_causes_and_triage(cli: Invoke) -> None:
     result = cli("explain", "mxfp4-weights", "--root", MISMATCH)
-    assert result.stdout.splitlines()[-5:] == [
-        "verdict: mismatch",
-        "likely cause: nominal: constant 'mxfp4' taken at its nominal 4 bit/parameter instead "
-        "of its real 4.25 bit/parameter gives 1.4 TB [1.375, 1.425]",
-        "  also fits: prefix: decimal/binary prefix mix-up: the stated value × 1.07374 ≈ the "
-        "recomputed one (GB and GiB confused (1024^3 vs 1000^3))",
-        "  also fits: rounding: the stated 1.4 looks like the result (1.4875 TB [1.46094, "
-        "1.51406]) rounded or truncated to 0.1 TB",
+    assert result.stdout.splitlines()[-9:] == [
+        "stated        1.4 TB (1.35–1.45 TB)",
+        "verdict       mismatch",
+        "likely cause  nominal: constant 'mxfp4' taken at its nominal 4 bit/parameter instead of "
+        "its real 4.25 bit/parameter",
+        "              gives 1.4 TB [1.375, 1.425]",
+        "also fits     prefix: decimal/binary prefix mix-up: the stated value × 1.07374 ≈ the "
+        "recomputed one (GB and GiB confused",
+        "              (1024^3 vs 1000^3))",
+        "also fits     rounding: the stated 1.4 looks like the result (1.4875 TB [1.46094, "
+        "1.51406]) rounded or truncated to 0.1",
+        "              TB",
         "CKB411 derived-mismatch (triaged: r-mxfp4-weights)",
     ]
 
@@ -83,7 +104,7 @@ def test_explain_an_error_names_the_column(cli: Invoke) -> None:
     result = cli("explain", "weights", "--root", ERRORS)
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-2:] == [
-        "verdict: error — cannot add parameter and byte: '{params}' is in parameter, "
+        "verdict  error — cannot add parameter and byte: '{params}' is in parameter, "
         "'{card-memory}' in byte (column 12)",
         "CKB231 derived-error",
     ]

@@ -47,7 +47,9 @@ def test_source_without_publisher_renders(tmp_path: Path, cli: Invoke) -> None:
     root = _kb(tmp_path)
     shown = cli("show", "w-params", "--root", root)
     assert shown.exit_code == 0, shown.stderr
-    assert "source: wire — [untitled wire copy] (publisher not named, undated)" in shown.stdout
+    assert "  source    wire: [untitled wire copy] (publisher not named, undated)" in (
+        shown.stdout.splitlines()
+    )
     listed = cli("sources", "--root", root)
     assert listed.exit_code == 0, listed.stderr
     assert "wire" in listed.stdout

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .. import __version__
+from ..suggest import did_you_mean
 
 if TYPE_CHECKING:
     from ..cache import Cache
@@ -19,6 +21,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -31,7 +34,9 @@ RootOption = Annotated[
         show_default=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document (for programs) instead of text.")
+]
 SnapshotDirOption = Annotated[
     list[Path] | None,
     typer.Option(
@@ -65,6 +70,29 @@ def _root_command(
     ] = False,
 ) -> None:
     """Check and query a fact-check knowledge base of structured claims kept as YAML."""
+
+
+def choice(choices: Sequence[str]) -> Callable[[str | None], str | None]:
+    """A callback that accepts one of ``choices`` and otherwise stops with a usage error that
+    lists them (and the one spelt most like the value given)."""
+
+    def check(value: str | None) -> str | None:
+        if value is None or value in choices:
+            return value
+        hint = did_you_mean(value, choices, limit=1)
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}{hint}")
+
+    return check
+
+
+def metavar(choices: Sequence[str]) -> str:
+    """``<text|json|github>``: an option's choices, as its help shows them."""
+    return f"<{'|'.join(choices)}>"
+
+
+def conflict(first: str, second: str) -> typer.Exit:
+    """The usage error for two options that cannot be given together."""
+    return fail(f"{first} and {second} cannot be given together; give one of them")
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

@@ -11,6 +11,7 @@ from .app import RootOption, app, fail
 cache_app = typer.Typer(
     name="cache",
     help="Show or clear the cache that makes re-checking an unchanged KB instant.",
+    short_help="Show or clear the cache.",
     no_args_is_help=True,
 )
 app.add_typer(cache_app)

@@ -13,7 +13,10 @@ from .app import (
     RootOption,
     SnapshotDirOption,
     app,
+    choice,
+    conflict,
     fail,
+    metavar,
     open_kb,
 )
 
@@ -38,18 +41,25 @@ class FailOn(StrEnum):
     info = "info"
 
 
-@app.command()
+FORMATS = [f.value for f in Format]
+SEVERITIES = [f.value for f in FailOn]
+
+
+@app.command(short_help="Check the KB: every finding, then a summary.")
 def check(
     root: RootOption = None,
     format: Annotated[
-        Format,
+        str | None,
         typer.Option(
             "--format",
             "-f",
+            metavar=metavar(FORMATS),
+            callback=choice(FORMATS),
+            show_default="text",
             help="Output format: text for people, json for programs, github for workflow "
             "annotations, sarif for code scanning, junit for CI test reports.",
         ),
-    ] = Format.text,
+    ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     output: Annotated[
         Path | None,
@@ -62,9 +72,14 @@ def check(
         ),
     ] = None,
     fail_on: Annotated[
-        FailOn,
-        typer.Option("--fail-on", help="Exit 1 when an untriaged finding is at least this severe."),
-    ] = FailOn.error,
+        str,
+        typer.Option(
+            "--fail-on",
+            metavar=metavar(SEVERITIES),
+            callback=choice(SEVERITIES),
+            help="Exit 1 when an untriaged finding is at least this severe.",
+        ),
+    ] = FailOn.error.value,
     show_triaged: Annotated[
         bool, typer.Option("--show-triaged", help="Also print triaged discrepancies.")
     ] = False,
@@ -87,13 +102,15 @@ def check(
 ) -> None:
     """Check the KB: schema, references, quotes, conflicts, entities and statuses.
 
-    Exits 0 when clean, 1 when an untriaged finding at least as severe as --fail-on
-    (default: error) remains, 2 on a usage error or when there is no usable KB root.
+    Exits 0 when clean, 1 when an untriaged finding at least as severe as --fail-on (default:
+    error) remains, 2 on a usage error or when there is no usable KB root.
     """
     from ..api import check as run_check
     from ..catalogue import Severity
 
-    chosen = Format.json if json_ else format
+    if json_ and format not in (None, Format.json.value):
+        raise conflict("--json", f"--format {format}")
+    chosen = Format.json if json_ else Format(format or Format.text.value)
     kb: KB | None = None
     if since is not None or chosen in (Format.sarif, Format.junit):  # these need the records
         from .progress import progress_bar
@@ -120,7 +137,7 @@ def check(
             "finding(s) shown (run without --since for the full check)",
             err=True,
         )
-    severity = Severity(fail_on.value)
+    severity = Severity(fail_on)
     if chosen is Format.text and output is None:
         from ..render.console import stdout
         from ..render.text import render

@@ -9,7 +9,7 @@ import typer
 from .app import JsonOption, RootOption, app, fail, open_kb
 
 
-@app.command()
+@app.command(short_help="Recompute a derived claim, step by step.")
 def explain(
     claim_id: Annotated[str, typer.Argument(metavar="ID", help="Id of a derived claim.")],
     root: RootOption = None,
@@ -19,9 +19,11 @@ def explain(
     unit, and the verdict with its likely cause."""
     from ..derive import NotDerived
     from ..derive import explain as explain_claim
-    from ..query import NotFound
+    from ..query import NotFound, no_claim
 
     kb = open_kb(root)
+    if claim_id not in kb.claims:
+        raise fail(str(no_claim(claim_id, kb.claims)))
     try:
         data = explain_claim(kb, claim_id)
     except (NotFound, NotDerived) as exc:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .app import RootOption, app, fail, open_kb
+from .app import RootOption, app, choice, fail, metavar, open_kb
 
 
 class ExportFormat(StrEnum):
@@ -17,13 +17,18 @@ class ExportFormat(StrEnum):
     sqlite = "sqlite"
 
 
-@app.command()
+FORMATS = [f.value for f in ExportFormat]
+
+
+@app.command(short_help="Export the KB: ClaimReview JSON-LD, CSV or SQLite.")
 def export(
     format: Annotated[
-        ExportFormat,
+        str,
         typer.Option(
             "--format",
             "-f",
+            metavar=metavar(FORMATS),
+            callback=choice(FORMATS),
             help="claimreview: schema.org JSON-LD of every checked claim; csv: one row per "
             "claim; sqlite: a database of the whole KB and its findings.",
         ),
@@ -52,7 +57,8 @@ def export(
     """Export the KB for other tools: ClaimReview JSON-LD, CSV, or SQLite."""
     from ..output import OutputError, write_output
 
-    if format is ExportFormat.sqlite and output is None:
+    chosen = ExportFormat(format)
+    if chosen is ExportFormat.sqlite and output is None:
         raise fail("--format sqlite writes a database file: give --output FILE")
     kb = open_kb(root)
     if kb.load_findings:
@@ -61,7 +67,7 @@ def export(
             "and are not exported; run `claimkb check` to see them",
             err=True,
         )
-    if format is ExportFormat.sqlite:
+    if chosen is ExportFormat.sqlite:
         from ..api import check
         from ..export.sqlite import write_sqlite
 
@@ -71,7 +77,7 @@ def export(
         except OutputError as exc:
             raise fail(str(exc)) from None
         return
-    if format is ExportFormat.claimreview:
+    if chosen is ExportFormat.claimreview:
         from ..export.claimreview import to_claimreview
         from ..render.json import dumps
 

@@ -56,7 +56,9 @@ class Bar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        console = Console(file=self.stream, force_terminal=True)
+        from ..render.console import styling
+
+        console = Console(file=self.stream, force_terminal=True, **styling())
         self._live = Progress(
             TextColumn("[progress.description]{task.description}"),
             BarColumn(),

@@ -1,4 +1,5 @@
-"""The query commands: claims, show, entity, sources, conflicts, timeline.
+"""The query commands: claims, show, entity, sources, timeline (and conflicts, in
+:mod:`.conflicts`).
 
 Each looks at the KB's files through the cache once (:func:`_lookup`), then answers the
 quickest way that gives the same answer:
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from .app import JsonOption, RootOption, app, fail, open_kb
+from .app import JsonOption, RootOption, app, choice, fail, open_kb
 
 if TYPE_CHECKING:
     from ..cache import Cache
@@ -115,10 +116,11 @@ def _emit(data: Any, as_json: bool, table: str, lookup: _Lookup, note: str = "")
     if as_json:
         _answer(data, lookup.question, note)
         return
-    from ..render import tables
+    from ..render import records, tables
     from ..render.console import stdout
 
-    getattr(tables, table)(stdout(), data)
+    render = getattr(records if table in ("show", "entity") else tables, table)
+    render(stdout(), data)
 
 
 def _answer(
@@ -160,23 +162,46 @@ def _broken_note(count: int) -> str:
     )
 
 
-@app.command()
+STATUSES = [
+    "verified",
+    "single-source",
+    "vendor-claim",
+    "imprecise",
+    "disputed",
+    "refuted",
+    "insufficient-evidence",
+    "unchecked",
+]
+"""The verdict scale (:class:`claimkb.model.Status`, which a test holds this to), strongest
+first; spelt out here so that ``--help`` lists it without loading the model."""
+
+
+@app.command(short_help="List claims, filtered by subject, property, source, status, text.")
 def claims(
     root: RootOption = None,
-    subject: Annotated[str | None, typer.Option(help="Entity id, name or alias.")] = None,
+    subject: Annotated[
+        str | None, typer.Option(help="Entity id, name or alias, in any language.")
+    ] = None,
     property: Annotated[str | None, typer.Option("--property", help="Property id.")] = None,
     source: Annotated[str | None, typer.Option(help="Source id.")] = None,
-    status: Annotated[str | None, typer.Option(help="Status (verified, refuted ...).")] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            metavar="STATUS", callback=choice(STATUSES), help=f"One of {', '.join(STATUSES)}."
+        ),
+    ] = None,
     text: Annotated[
         str | None, typer.Option(help="Text in the id, value, quote or note (any case).")
     ] = None,
     json_: JsonOption = False,
 ) -> None:
-    """List claims, filtered by subject, property, source, status or text."""
-    from ..model import Status
+    """List claims, filtered by subject, property, source, status or text.
 
-    if status is not None and status not in {s.value for s in Status}:
-        raise fail(f"unknown status {status!r}; choose from {', '.join(s.value for s in Status)}")
+    A subject, property or source that names nothing in the KB is a usage error that offers
+    the names spelt most like it.
+    """
+    from ..query import NotFound
+
     lookup = _lookup(root, json_, "claims", subject, property, source, status, text)
     filters = {
         "subject": subject,
@@ -186,15 +211,27 @@ def claims(
         "text": text,
     }
 
+    def from_index(index: Indexed) -> list[dict[str, Any]]:
+        rows = index.claims(**filters)
+        if not rows:
+            index.unknown_filters(subject=subject, property=property, source=source)
+        return rows
+
     def from_kb(kb: KB) -> list[dict[str, Any]]:
-        from ..query import claim_dict, find_claims
+        from ..query import check_filters, claim_dict, find_claims
 
-        return [claim_dict(kb, c) for c in find_claims(kb, **filters)]
+        rows = [claim_dict(kb, c) for c in find_claims(kb, **filters)]
+        if not rows:
+            check_filters(kb, subject=subject, property=property, source=source)
+        return rows
 
-    _list(lookup, json_, "claims", lambda index: index.claims(**filters), from_kb)
+    try:
+        _list(lookup, json_, "claims", from_index, from_kb)
+    except NotFound as exc:
+        raise fail(str(exc)) from None
 
 
-@app.command()
+@app.command(short_help="Show a claim: source, quote, evidence, rivals, triage.")
 def show(
     claim_id: Annotated[str, typer.Argument(metavar="ID", help="Claim id.")],
     root: RootOption = None,
@@ -219,17 +256,17 @@ def show(
 
 def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
     """``show`` from the whole KB, with the state of the snapshots its findings read."""
-    from ..query import NotFound
+    from ..query import no_claim
     from ..query import show as show_claim
 
     kb = lookup.load()
     if claim_id not in kb.claims:
-        raise NotFound(f"no claim with id {claim_id!r}")
+        raise no_claim(claim_id, kb.claims)
     state, findings = lookup.checked(kb)
     return show_claim(kb, claim_id, findings), state
 
 
-@app.command()
+@app.command(short_help="Find an entity by any name; what is claimed about it.")
 def entity(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="Entity id, name or alias, in any language.")
@@ -237,7 +274,8 @@ def entity(
     root: RootOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Resolve an entity by any alias and list what is claimed about it."""
+    """Find an entity by its id, name, any alias or a misspelling a resolution records, and
+    list the claims about it, naming it and misspelling it."""
     from ..query import NotFound
     from ..query import entity as find_entity
 
@@ -251,7 +289,7 @@ def entity(
     _emit(data, json_, "entity", lookup)
 
 
-@app.command()
+@app.command(short_help="List the sources, what they cite, their claims.")
 def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     """List the sources, what they cite, and how many claims each gives."""
     from ..query import sources as list_sources
@@ -260,47 +298,7 @@ def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     _list(lookup, json_, "sources", lambda index: index.sources(), list_sources)
 
 
-@app.command()
-def conflicts(
-    root: RootOption = None,
-    untriaged: Annotated[
-        bool, typer.Option("--untriaged", help="Only those without a resolution.")
-    ] = False,
-    uncompared: Annotated[
-        bool,
-        typer.Option(
-            "--uncompared",
-            help="Instead, list the claims on one subject and property that were not "
-            "compared because their qualifiers differ, and the qualifiers that differ.",
-        ),
-    ] = False,
-    json_: JsonOption = False,
-) -> None:
-    """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
-    from ..query import discrepancies
-
-    lookup = _lookup(root, json_, "conflicts", untriaged, uncompared)
-    if uncompared:
-        from ..query import uncompared as split_by_qualifiers
-
-        _emit(split_by_qualifiers(lookup.load()), json_, "uncompared", lookup)
-        return
-    # the stored report, if it holds: the KB is not needed
-    state, findings = lookup.findings() or lookup.checked(lookup.load())
-    selected = discrepancies(findings)
-    if untriaged:
-        selected = [f for f in selected if not f.triaged]
-    rows = [f.to_dict() for f in selected]
-    if json_:
-        _answer(rows, lookup.question, state=state)
-        return
-    from ..render import tables
-    from ..render.console import stdout
-
-    tables.findings(stdout(), rows, "discrepancies")
-
-
-@app.command()
+@app.command(short_help="Date claims in order, with the precision of each.")
 def timeline(root: RootOption = None, json_: JsonOption = False) -> None:
     """Date-valued claims in order, with the precision each was written in."""
     from ..query import timeline as build_timeline

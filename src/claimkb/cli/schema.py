@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .app import app, fail
+from .app import app, choice, fail, metavar
 
 
 class Kind(StrEnum):
@@ -18,15 +18,20 @@ class Kind(StrEnum):
     all = "all"
 
 
-@app.command()
+KINDS = [k.value for k in Kind]
+
+
+@app.command(short_help="Print the JSON Schema of KB files (for editors).")
 def schema(
     kind: Annotated[
-        Kind,
+        str,
         typer.Option(
             "--kind",
+            metavar=metavar(KINDS),
+            callback=choice(KINDS),
             help="Which files: claims files, sources files, registry files, or any KB file.",
         ),
-    ] = Kind.all,
+    ] = Kind.all.value,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -48,6 +53,6 @@ def schema(
     from ..schema import schema as build
 
     try:
-        write_output(output, dumps(build(kind.value)) + "\n")
+        write_output(output, dumps(build(kind)) + "\n")
     except OutputError as exc:
         raise fail(str(exc)) from None

@@ -1,19 +1,35 @@
-"""The rich consoles the CLI writes to. rich honours NO_COLOR and disables colour and
-markup-driven styling when output is not a terminal, so piped output stays plain."""
+"""The rich consoles the CLI writes to.
+
+Output that is not a terminal carries no escape codes (rich styles only a terminal), and
+neither does a terminal when ``NO_COLOR`` is set to anything but the empty string
+(https://no-color.org): rich alone would drop the colours but keep bold and dim, which are
+escape codes too. ``NO_COLOR`` wins over ``FORCE_COLOR``.
+"""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from rich.console import Console
 
 
+def no_color() -> bool:
+    """Whether ``NO_COLOR`` asks for output without any styling."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
+def styling() -> dict[str, Any]:
+    """The Console arguments that honour ``NO_COLOR`` (no colour system: no escape codes)."""
+    return {"color_system": None} if no_color() else {}
+
+
 def stdout() -> Console:
-    return Console(highlight=False, soft_wrap=False, width=_width())
+    return Console(highlight=False, soft_wrap=False, width=_width(), **styling())
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False, width=_width())
+    return Console(stderr=True, highlight=False, width=_width(), **styling())
 
 
 def _width() -> int | None:

@@ -49,16 +49,21 @@ def printable(text: str, *, one_line: bool = False) -> str:
     return (_UNSAFE_IN_LINE if one_line else _UNSAFE).sub(_visible, text)
 
 
-def markup(text: str) -> str:
-    """User text made printable, never a CI command, and escaped for rich markup. rich may
-    wrap a line anywhere, so every ``::`` is written ``:\\x3a`` (no wrap can start a line
-    with it) and every ``##[`` as ``\\x23#[``."""
-    shown = printable(text)
+def cell(text: str, *, one_line: bool = False) -> str:
+    """User text made printable and never a CI command, as a person-facing layout shows it.
+    A layout may wrap a line anywhere, so every ``::`` is written ``:\\x3a`` (no wrap can
+    start a line with it) and every ``##[`` as ``\\x23#[``."""
+    shown = printable(text, one_line=one_line)
     if "::" in shown:
         shown = shown.replace("::", ":\\x3a")
     if LEGACY_COMMAND in shown:
         shown = shown.replace(LEGACY_COMMAND, "\\x23#[")
-    return escape(shown)
+    return shown
+
+
+def markup(text: str) -> str:
+    """:func:`cell`, escaped for rich markup."""
+    return escape(cell(text))
 
 
 _COMMAND_START = re.compile(r"(\A|[\r\n])([^\S\r\n]*):(?=:)")

@@ -1,243 +1,188 @@
-"""Query results as rich tables for a person."""
+"""Query results for a person: claims, sources, the timeline and the claims left uncompared
+as tables that fit the terminal or as blocks (:mod:`.layout`); discrepancies (``conflicts``)
+as one block each, its values with their claims and a quote (:mod:`.discrepancies`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
-from .safe import markup as escape
+from .layout import Block, Column, flow, listing
+from .safe import cell
+from .values import date_span, reading
 
+__all__ = ["claims", "sources", "timeline", "uncompared", "qualifiers"]
 
-def _normalized(claim: dict[str, Any]) -> str:
-    value = claim.get("normalized")
-    if not value:
-        return claim.get("value_error") and "unreadable" or ""
-    kind = value["type"]
-    if kind == "quantity":
-        if value["amount"] is None:
-            return f"[{_num(value['lower'])}, {_num(value['upper'])}] {value['unit']}"
-        span = f"[{_num(value['lower'])}, {_num(value['upper'])}]"
-        return f"{_num(value['amount'])} {value['unit']} {span}"
-    if kind == "date":
-        span = (
-            value["earliest"]
-            if value["earliest"] == value["latest"]
-            else (f"{value['earliest']}..{value['latest']}")
-        )
-        return f"{span} ({value['precision']})"
-    if kind == "entity":
-        return value["entity"] or "(unknown entity)"
-    if kind == "verdict":
-        return value["status"]
-    return str(value.get("text", value.get("value", "")))
+CLAIM_COLUMNS = (
+    Column("id", style="bold"),
+    Column("subject"),
+    Column("property"),
+    Column("qualifiers", atomic=False),
+    Column("value", atomic=False, heading=False),
+    Column("read as", atomic=False, heading=False),
+    Column("source"),
+    Column("status"),
+)
 
 
-def _num(x: float | None) -> str:
-    if x is None:
-        return "∞"
-    return f"{x:.6g}"
+def qualifiers(given: dict[str, Any]) -> str:
+    """``precision=MXFP4, card_memory=80GB``."""
+    return ", ".join(f"{k}={v}" for k, v in given.items())
 
 
-def claims(console: Console, rows: list[dict[str, Any]], title: str = "claims") -> None:
-    table = Table(title=f"{title} ({len(rows)})", show_lines=False)
-    for column in ("id", "subject", "property", "value", "normalized", "source", "status"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(
-            *(
-                escape(str(x))
-                for x in (
-                    row["id"],
-                    row["subject_id"],
-                    row["property"],
-                    row["value"],
-                    _normalized(row),
-                    row["source"],
-                    row["status"],
-                )
-            )
-        )
-    console.print(table)
+def _claim_row(claim: dict[str, Any]) -> dict[str, str]:
+    return {
+        "id": claim["id"],
+        "subject": claim["subject_id"] or claim["subject"],
+        "property": claim["property"],
+        "qualifiers": qualifiers(claim["qualifiers"]),
+        "value": claim["value"],
+        "read as": reading(claim),
+        "source": claim["source"],
+        "status": claim["status"],
+    }
 
 
-def show(console: Console, data: dict[str, Any]) -> None:
-    claim = data["claim"]
-    console.print(f"[bold]{escape(claim['id'])}[/bold]  ({escape(claim['file'])}:{claim['line']})")
-    for key in ("subject", "property", "value", "status"):
-        console.print(f"  {key}: {escape(str(claim[key]))}")
-    console.print(f"  normalized: {escape(_normalized(claim))}")
-    if claim["qualifiers"]:
-        console.print(f"  qualifiers: {escape(str(claim['qualifiers']))}")
-    source = data["source"]
-    if source:
-        console.print(
-            f"  source: {escape(source['id'])} — {escape(source['title'])} "
-            f"({escape(source.get('publisher') or 'publisher not named')}, "
-            f"{escape(str(source.get('date') or 'undated'))})"
-        )
-    console.print(f"  quote: “{escape(claim['quote'])}”")
-    if claim["note"]:
-        console.print(f"  note: {escape(claim['note'])}")
-    console.print(f"  rests on: {escape(', '.join(data['rests_on']))}")
-    console.print(
-        f"  independent evidence: {len(data['evidence'])} "
-        f"({escape('; '.join(', '.join(g) for g in data['evidence']))})"
-    )
-    if data["rivals"]:
-        claims(console, data["rivals"], title="rival claims")
-    for other in data.get("uncompared", ()):
-        differ = "; ".join(
-            f"{d['qualifier']}: {_given(d['this'])} here, {_given(d['other'])} there"
-            for d in other["qualifiers_differ"]
-        )
-        console.print(
-            f"  not compared with {escape(other['id'])} ({escape(repr(other['value']))}, "
-            f"{escape(other['source'])}): qualifiers differ ({escape(differ)})"
-        )
-    if data["also_claimed"]:
-        claims(console, data["also_claimed"], title="other values claimed (multi-valued property)")
-    for review in data["reviews"]:
-        console.print(f"  reviewed by {escape(review['id'])}: {escape(review['value'])}")
-    for resolution in data["resolutions"]:
-        console.print(
-            f"  resolution {escape(resolution['id'])} ({resolution['kind']}): preferred "
-            f"{escape(str(resolution['preferred']))} — {escape(resolution['reason'])}"
-        )
-    for finding in data["findings"]:
-        triaged = f" (triaged: {finding['triaged_by']})" if finding["triaged_by"] else ""
-        console.print(
-            f"  {finding['severity']} {finding['code']} {finding['slug']}: "
-            f"{escape(finding['message'])}{escape(triaged)}"
-        )
+def _claim_block(row: dict[str, str], shown: set[str]) -> Block:
+    head: list[str | Text] = [Text(row["id"], style="bold")]
+    head += [
+        row[n] for n in ("status", "subject", "property", "qualifiers", "source") if n in shown
+    ]
+    value = row["value"]
+    if row["read as"]:
+        value = f"{value} → {row['read as']}"
+    return Block(head, [value])
 
 
-def entity(console: Console, data: dict[str, Any]) -> None:
-    entity = data["entity"]
-    console.print(
-        f"[bold]{escape(entity['name'])}[/bold] ({escape(entity['id'])}, {entity['kind']})"
-    )
-    if entity["aliases"]:
-        console.print(f"  aliases: {escape(', '.join(entity['aliases']))}")
-    if entity.get("part_of"):
-        console.print(f"  part of: {escape(entity['part_of'])}")
-    if data["claims"]:
-        claims(console, data["claims"], title="claims about it")
-    else:
-        console.print("  no claims about it")
-    if data["named_by"]:
-        claims(console, data["named_by"], title="claims naming it")
-    if data.get("misspelt_by"):
-        claims(console, data["misspelt_by"], title="claims misspelling it (triaged)")
+def claims(
+    console: Console,
+    rows: list[dict[str, Any]],
+    title: str = "claims",
+    empty: str = "no claims match",
+) -> None:
+    listing(console, title, CLAIM_COLUMNS, [_claim_row(r) for r in rows], _claim_block, empty)
+
+
+SOURCE_COLUMNS = (
+    Column("id", style="bold"),
+    Column("kind"),
+    Column("date"),
+    Column("lang"),
+    Column("claims", numeric=True),
+    Column("publisher", atomic=False),
+    Column("cites", atomic=False),
+)
+
+
+def _source_block(row: dict[str, str], shown: set[str]) -> Block:
+    head: list[str | Text] = [Text(row["id"], style="bold")]
+    head += [row[n] for n in ("kind", "date", "lang") if n in shown]
+    if "claims" in shown:
+        head.append("1 claim" if row["claims"] == "1" else f"{row['claims']} claims")
+    lines = [row["publisher"]] if "publisher" in shown and row["publisher"] else []
+    if "cites" in shown and row["cites"]:
+        lines.append(f"cites {row['cites']}")
+    return Block(head, lines)
 
 
 def sources(console: Console, rows: list[dict[str, Any]]) -> None:
-    table = Table(title=f"sources ({len(rows)})")
-    for column in ("id", "kind", "publisher", "date", "lang", "claims", "cites"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(
-            *(
-                escape(str(x))
-                for x in (
-                    row["id"],
-                    row["kind"],
-                    row.get("publisher") or "",
-                    row.get("date") or "",
-                    row["language"],
-                    row["claims"],
-                    ", ".join(row["cites"]),
-                )
-            )
+    shaped = [
+        {
+            "id": row["id"],
+            "kind": row["kind"],
+            "date": row.get("date") or "",
+            "lang": row["language"],
+            "claims": str(row["claims"]),
+            "publisher": row.get("publisher") or "",
+            "cites": ", ".join(row["cites"]),
+        }
+        for row in rows
+    ]
+    listing(console, "sources", SOURCE_COLUMNS, shaped, _source_block, "no sources")
+
+
+TIMELINE_COLUMNS = (
+    Column("when"),
+    Column("precision"),
+    Column("subject"),
+    Column("property"),
+    Column("written", atomic=False, heading=False),
+    Column("source"),
+    Column("claim", style="bold"),
+)
+LEFT_OUT_COLUMNS = (
+    Column("claim", style="bold"),
+    Column("where"),
+    Column("written", atomic=False, heading=False),
+    Column("reason"),
+    Column("why", atomic=False, heading=False),
+)
+
+
+def _timeline_block(row: dict[str, str], shown: set[str]) -> Block:
+    head: list[str | Text] = [Text(row["when"], style="bold")]
+    head += [row[n] for n in ("precision", "subject", "property") if n in shown]
+    line = [f"“{row['written']}”", *(row[n] for n in ("source", "claim") if n in shown)]
+    return Block(head, ["  ".join(line)])
+
+
+def _left_out_block(row: dict[str, str], shown: set[str]) -> Block:
+    head: list[str | Text] = [Text(row["claim"], style="bold")]
+    head += [row[n] for n in ("where", "reason") if n in shown]
+    return Block(head, [f"“{row['written']}”: {row['why']}"])
+
+
+def timeline(console: Console, data: dict[str, list[dict[str, Any]]]) -> None:
+    rows = []
+    for claim in data["timeline"]:
+        value = claim["normalized"]
+        rows.append(
+            {
+                "when": date_span(value["earliest"], value["latest"]),
+                "precision": value["precision"],
+                "subject": claim["subject_id"] or claim["subject"],
+                "property": claim["property"],
+                "written": claim["value"],
+                "source": claim["source"],
+                "claim": claim["id"],
+            }
         )
-    console.print(table)
-
-
-def findings(console: Console, rows: list[dict[str, Any]], title: str) -> None:
-    table = Table(title=f"{title} ({len(rows)})")
-    for column in ("code", "kind", "where", "claims", "message", "triage"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(
-            *(
-                escape(str(x))
-                for x in (
-                    row["code"],
-                    row["slug"],
-                    f"{row['file']}:{row['line']}",
-                    ", ".join(row["claims"]),
-                    row["message"],
-                    row["triaged_by"] or "UNTRIAGED",
-                )
-            )
+    listing(console, "timeline", TIMELINE_COLUMNS, rows, _timeline_block, "no date claims")
+    left_out = [
+        {
+            "claim": row["id"],
+            "where": f"{row['file']}:{row['line']}",
+            "written": row["value"],
+            "reason": row["reason"],
+            "why": row["value_error"] or "",
+        }
+        for row in data["left_out"]
+    ]
+    if left_out:
+        console.print()
+        listing(
+            console, "left out of the timeline", LEFT_OUT_COLUMNS, left_out, _left_out_block, ""
         )
-    console.print(table)
-
-
-def _given(value: str | None) -> str:
-    return "not given" if value is None else value
 
 
 def uncompared(console: Console, rows: list[dict[str, Any]]) -> None:
     """Claims on one subject and property left uncompared because their qualifiers differ:
-    one line for each group of rivals."""
-    table = Table(title=f"not compared: qualifiers differ ({len(rows)})")
-    for column in ("subject", "property", "qualifiers", "claims"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        for index, group in enumerate(row["groups"]):
-            qualifiers = ", ".join(f"{k}={v}" for k, v in group["qualifiers"].items())
-            table.add_row(
-                *(
-                    escape(x)
-                    for x in (
-                        row["subject"] if index == 0 else "",
-                        row["property"] if index == 0 else "",
-                        qualifiers or "(none)",
-                        ", ".join(group["claims"]),
-                    )
-                ),
-                end_section=index == len(row["groups"]) - 1,
-            )
-    console.print(table)
-
-
-def timeline(console: Console, data: dict[str, list[dict[str, Any]]]) -> None:
-    rows = data["timeline"]
-    table = Table(title=f"timeline ({len(rows)})")
-    for column in ("when", "precision", "subject", "property", "written", "source", "claim"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        value = row["normalized"]
-        span = (
-            value["earliest"]
-            if value["earliest"] == value["latest"]
-            else (f"{value['earliest']}..{value['latest']}")
-        )
-        table.add_row(
-            *(
-                escape(str(x))
-                for x in (
-                    span,
-                    value["precision"],
-                    row["subject_id"],
-                    row["property"],
-                    row["value"],
-                    row["source"],
-                    row["id"],
-                )
-            )
-        )
-    console.print(table)
-    left_out = data["left_out"]
-    if not left_out:
+    a block for each, one line for each group of rivals (its qualifiers, then its claims)."""
+    if not rows:
+        console.print("no claims left uncompared: qualifiers split no subject's property")
         return
-    table = Table(title=f"left out of the timeline ({len(left_out)})")
-    for column in ("claim", "where", "written", "reason", "why"):
-        table.add_column(column, overflow="fold")
-    for row in left_out:
-        where = f"{row['file']}:{row['line']}"
-        cells = (row["id"], where, row["value"], row["reason"], row["value_error"])
-        table.add_row(*(escape(str(x)) for x in cells))
-    console.print(table)
+    console.print(Text(f"not compared: qualifiers differ ({len(rows)})", style="bold"))
+    for row in rows:
+        head: list[str | Text] = [
+            Text(cell(row["subject"], one_line=True), style="bold"),
+            cell(row["property"], one_line=True),
+            f"(differ in {', '.join(cell(d, one_line=True) for d in row['differ_in'])})",
+        ]
+        console.print(flow(head, console.width, 2), soft_wrap=True, overflow="ignore")
+        for group in row["groups"]:
+            given = cell(qualifiers(group["qualifiers"]), one_line=True) or "(no qualifiers)"
+            parts = [given, *(cell(c, one_line=True) for c in group["claims"])]
+            line = flow(parts, console.width - 2, 4)
+            console.print(Text("  ").append_text(line), soft_wrap=True, overflow="ignore")
