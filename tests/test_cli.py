@@ -456,9 +456,8 @@ def test_entity_text(cli: Invoke) -> None:
         "no claims about it",
         "",
         "claims naming it (1)",
-        "id                subject   property    value      read as    source       status",
-        "─" * 88,
-        "relay-developer   kimi-x    developer   月之暗面   moonshot   news-relay   single-source",
+        "relay-developer  single-source  kimi-x  developer  news-relay",
+        "  月之暗面 → moonshot",
     ]
 
 

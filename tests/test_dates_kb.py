@@ -86,13 +86,16 @@ def test_timeline_says_which_date_claims_it_left_out_and_why(cli: Invoke) -> Non
     assert "timeline (6)" in table
     assert "left out of the timeline (2)" in table
     assert "1952–1954      range          surveyed-in           1952–54" in table
-    assert (
-        "blog-2020-announced    claims/blog.yaml:3             last December   undated-source"
-        in (table)
-    )
-    assert "retro-india-surveyed   claims/retrospective.yaml:10   50年代          unreadable" in (
-        table
-    )
+    assert table.split("\n\n")[1].splitlines() == [
+        "left out of the timeline (2)",
+        "blog-2020-announced  claims/blog.yaml:3  undated-source",
+        "  “last December”: 'last December' is relative to the date of its source, which has "
+        "none: give the source a date (date:",
+        "  2026-11-06, or 2026-11 if only the month is known)",
+        "retro-india-surveyed  claims/retrospective.yaml:10  unreadable",
+        "  “50年代”: '50年代' does not say which century: write it in full (1950年代 or "
+        "20世纪50年代)",
+    ]
 
 
 def test_a_relative_date_in_an_undated_source_is_a_located_error() -> None:

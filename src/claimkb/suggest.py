@@ -4,8 +4,9 @@ A person types an id, a name or an option value from memory; when it names nothi
 known ones spelt most like it are the likeliest meant. Two spellings are compared ignoring
 case, width and separators (``memory-capacty`` ~ ``memory-capacity``, ``MTT S5001`` ~
 ``mtt-s5000``), and with their words in either order (``s004-mxfp4-weights`` is
-``s004-weights-mxfp4``), so a slip of a letter or two, or words swapped, is found; a name
-that only shares a few letters with another (``DeepSeek-V3`` and ``DeepEP``) is not offered.
+``s004-weights-mxfp4``), so a slip of a letter or two, or words swapped, is found, in a short
+word too (``cvs``: ``csv``), as is the start of a name (``warn``: ``warning``); a name that
+only shares a few letters with another (``DeepSeek-V3`` and ``DeepEP``) is not offered.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def closest(
     """The known ``choices`` most like ``name``, best first, at most ``limit``; ``offer``
     maps a choice to what to offer for it (an alias to its entity's name), each offered once."""
     from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import OSA
 
     keyed: dict[str, str] = {}
     for choice in choices:
@@ -44,7 +46,12 @@ def closest(
     wanted = _key(name)
 
     def score(a: str, b: str, **_: object) -> float:
-        return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b))
+        alike = max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b))
+        if len(a) >= 3 and OSA.distance(a, b) == 1:  # one slip in a short word: cvs, csv
+            alike = max(alike, 90.0)
+        if len(a) >= 3 and b.startswith(a):  # the start of it: warn, warning
+            alike = max(alike, 80.0)
+        return alike
 
     hits = process.extract(wanted, list(keyed), scorer=score, limit=None, score_cutoff=CUTOFF)
     ranked = sorted(hits, key=lambda hit: (-hit[1], hit[0]))

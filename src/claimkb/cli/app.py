@@ -10,12 +10,13 @@ import typer
 
 from .. import __version__
 from ..suggest import did_you_mean
+from .help import App
 
 if TYPE_CHECKING:
     from ..cache import Cache
     from ..kb import KB
 
-app = typer.Typer(
+app = App(
     name="claimkb",
     help="Check and query a fact-check knowledge base of structured claims kept as YAML.",
     no_args_is_help=True,
@@ -29,6 +30,7 @@ RootOption = Annotated[
     Path | None,
     typer.Option(
         "--root",
+        metavar="DIR",
         help="KB root (holds claims/ and sources/). Default: the nearest one at or above "
         "the current directory.",
         show_default=False,

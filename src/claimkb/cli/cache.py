@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 
 from .app import RootOption, app, fail
+from .help import App
 
-cache_app = typer.Typer(
+cache_app = App(
     name="cache",
     help="Show or clear the cache that makes re-checking an unchanged KB instant.",
     short_help="Show or clear the cache.",

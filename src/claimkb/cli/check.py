@@ -55,9 +55,9 @@ def check(
             "-f",
             metavar=metavar(FORMATS),
             callback=choice(FORMATS),
-            show_default="text",
-            help="Output format: text for people, json for programs, github for workflow "
-            "annotations, sarif for code scanning, junit for CI test reports.",
+            show_default=False,
+            help="Output format: text for people (the default), json for programs, github "
+            "for workflow annotations, sarif for code scanning, junit for CI test reports.",
         ),
     ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
@@ -66,6 +66,7 @@ def check(
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE",
             help="Write the report here instead of printing it: a file (replaced atomically), "
             "a device or a named pipe (written as a stream), or - for standard output.",
             show_default=False,

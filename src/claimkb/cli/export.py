@@ -39,6 +39,7 @@ def export(
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE",
             help="Write here instead of printing: a file (replaced atomically), a device or "
             "a named pipe (written as a stream), or - for standard output; required for sqlite.",
             show_default=False,
@@ -48,6 +49,7 @@ def export(
         str | None,
         typer.Option(
             "--author",
+            metavar="NAME",
             help="Name of the organisation publishing the reviews (claimreview). "
             "Default: the KB root's directory name.",
             show_default=False,

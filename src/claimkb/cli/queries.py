@@ -180,10 +180,13 @@ first; spelt out here so that ``--help`` lists it without loading the model."""
 def claims(
     root: RootOption = None,
     subject: Annotated[
-        str | None, typer.Option(help="Entity id, name or alias, in any language.")
+        str | None,
+        typer.Option(metavar="NAME", help="Entity id, name or alias, in any language."),
     ] = None,
-    property: Annotated[str | None, typer.Option("--property", help="Property id.")] = None,
-    source: Annotated[str | None, typer.Option(help="Source id.")] = None,
+    property: Annotated[
+        str | None, typer.Option("--property", metavar="ID", help="Property id.")
+    ] = None,
+    source: Annotated[str | None, typer.Option(metavar="ID", help="Source id.")] = None,
     status: Annotated[
         str | None,
         typer.Option(
@@ -191,7 +194,8 @@ def claims(
         ),
     ] = None,
     text: Annotated[
-        str | None, typer.Option(help="Text in the id, value, quote or note (any case).")
+        str | None,
+        typer.Option(metavar="TEXT", help="Text in the id, value, quote or note (any case)."),
     ] = None,
     json_: JsonOption = False,
 ) -> None:

@@ -37,6 +37,7 @@ def schema(
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE",
             help="Write the schema here instead of printing it: a file (replaced atomically), "
             "a device or a named pipe (written as a stream), or - for standard output.",
             show_default=False,

@@ -152,10 +152,6 @@ def hanging(console: Console, prefix: str | Text, text: Text) -> None:
         console.print(Text.assemble(start, piece), soft_wrap=True, overflow="ignore")
 
 
-def title(name: str, count: int, heading: Sequence[str] = ()) -> str:
-    return " · ".join([f"{name} ({count})", *heading])
-
-
 def listing(
     console: Console,
     name: str,
@@ -172,12 +168,14 @@ def listing(
         return
     rows = [{k: cell(v, one_line=True) for k, v in row.items()} for row in rows]
     kept, heading = _common(columns, rows)
+    shown = {c.name for c in kept}
     widths = _widths(kept, rows, console.width)
-    console.print(Text(title(name, len(rows), heading), style="bold"), soft_wrap=True)
-    if widths is None:
-        shown = {c.name for c in kept}
-        for row in rows:
-            block(console, blocks(row, shown))
+    parts: list[str | Text] = [Text(f"{name} ({len(rows)})", style="bold"), *heading]
+    console.print(flow(parts, console.width, 2, sep=" · "), soft_wrap=True, overflow="ignore")
+    made = [blocks(row, shown) for row in rows]
+    if widths is None or _height(kept, rows, widths) > _blocks_height(made, console.width):
+        for made_block in made:  # a table that wraps more than blocks take is no help
+            block(console, made_block)
         return
     table = Table(
         box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold", expand=False
@@ -194,6 +192,31 @@ def listing(
     for row in rows:
         table.add_row(*(Text(row.get(c.name, "")) for c in kept))
     trimmed(console, table)
+
+
+def _lines(text: str | Text, width: int) -> int:
+    """About how many lines ``text`` takes wrapped to ``width`` cells."""
+    size = text.cell_len if isinstance(text, Text) else cell_len(text)
+    return max(1, -(-size // max(1, width)))
+
+
+def _height(columns: Sequence[Column], rows: Sequence[Row], widths: Sequence[int]) -> int:
+    """About how many lines the table takes: its header and rule, and each row as tall as
+    its most wrapped cell."""
+    return 2 + sum(
+        max(_lines(row.get(c.name, ""), w) for c, w in zip(columns, widths, strict=True))
+        for row in rows
+    )
+
+
+def _blocks_height(made: Sequence[Block], width: int) -> int:
+    """About how many lines the blocks take."""
+    total = 0
+    for one in made:
+        head = sum(cell_len(p.plain if isinstance(p, Text) else p) + 2 for p in one.head)
+        total += _lines(" " * max(0, head - 2), width)
+        total += sum(_lines(line, width - 2) for line in one.lines)
+    return total
 
 
 def trimmed(console: Console, renderable: Table) -> None:

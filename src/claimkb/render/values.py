@@ -11,6 +11,7 @@ billion, trillion).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -41,14 +42,17 @@ _PRECISION = {
 """Precisions a span of days does not say by itself (a day, a month and a year do)."""
 
 
-def number(x: float) -> str:
-    """``1,275,490``, ``2.8``, ``0.65`` (six significant digits, never an exponent for a
-    figure a person reads; float noise such as ``0.6499999999999999`` is rounded away)."""
+def number(x: float, significant: int = 6, decimals: int | None = None) -> str:
+    """``1,275,490``, ``2.8``, ``0.65``: ``significant`` digits (or ``decimals`` places),
+    never an exponent for a figure a person reads; float noise such as
+    ``0.6499999999999999`` is rounded away."""
     if not math.isfinite(x):
         return "∞" if x > 0 else "-∞"
     if x == 0:
         return "0"
-    digits = max(0, 5 - math.floor(math.log10(abs(x))))
+    if decimals is None:
+        decimals = significant - 1 - math.floor(math.log10(abs(x)))
+    digits = max(0, min(decimals, 15))
     rounded = round(x, digits)
     if rounded == int(rounded) and abs(rounded) < 1e18:
         return f"{int(rounded):,}"
@@ -98,26 +102,38 @@ def _thousands(factor: float) -> bool:
 
 def quantity(value: dict[str, Any]) -> str:
     """A quantity's reading (its JSON ``normalized`` value, in base units): its figure in
-    the unit it was written in, then its range."""
+    the unit it was written in, then its range: for a figure written exactly, to the place
+    its digits give (``2.8`` is 2.75–2.85); for an approximate one (``about``, ``约``), to
+    three significant digits (``约 3.75 TB`` is 3.56–3.94 TB)."""
     amount, lower, upper = value["amount"], value["lower"], value["upper"]
     dimension = value["dimension"]
+    approximate, precision = value.get("approximate"), value.get("precision") or 0.0
     magnitude = next((x for x in (amount, upper, lower) if x), 0.0)
     noun = _NOUNS.get(dimension)
     if dimension in _NOUNS or dimension == "count":
         scale, word = _scale(magnitude)
-        symbol = f"{word} {noun}".strip() if noun else word
-        return figure(amount, lower, upper, scale, symbol, word, noun)
-    written = compose(value.get("written_unit") or "")
-    if written is not None and written.dimension == dimension:
-        short = _short(written)
-        symbol, scale = short.symbol, short.factor
+        symbol, in_range = (f"{word} {noun}".strip() if noun else word), word
     else:
-        symbol, scale = _decimal_unit(dimension, magnitude)
-    symbol = "" if symbol == "1" else symbol
-    if scale == 1.0 and dimension.partition("/")[0] in _COUNTED:  # 400 million pps
-        scale, word = _scale(magnitude)
-        return figure(amount, lower, upper, scale, f"{word} {symbol}".strip(), word or symbol)
-    return figure(amount, lower, upper, scale, symbol, symbol)
+        written = compose(value.get("written_unit") or "")
+        if written is not None and written.dimension == dimension:
+            short = _short(written)
+            symbol, scale = short.symbol, short.factor
+        else:
+            symbol, scale = _decimal_unit(dimension, magnitude)
+        symbol = in_range = "" if symbol == "1" else symbol
+        noun = None
+        if scale == 1.0 and dimension.partition("/")[0] in _COUNTED:  # 400 million pps
+            scale, word = _scale(magnitude)
+            symbol, in_range = f"{word} {symbol}".strip(), word or symbol
+
+    def end(x: float) -> str:
+        if approximate:
+            return number(x / scale, 3)
+        if precision > 0:
+            return number(x / scale, decimals=-math.floor(math.log10(precision / scale) + 1e-9))
+        return number(x / scale)
+
+    return figure(amount, lower, upper, scale, symbol, in_range, noun, end)
 
 
 def shown(value: dict[str, Any]) -> str:
@@ -141,13 +157,16 @@ def figure(
     symbol: str = "",
     in_range: str = "",
     noun: str | None = None,
+    end: Callable[[float], str] | None = None,
 ) -> str:
     """``amount (lower–upper)`` divided by ``scale``: the amount with ``symbol``, the range
     with ``in_range`` (``2.8 trillion parameters (2.75–2.85 trillion)``); an unbounded end
-    as ``at least``/``at most``; the range left out when it reads as the amount."""
+    as ``at least``/``at most``; the range left out when it reads as the amount. ``end``
+    writes an end of the range (six significant digits of it divided by ``scale``)."""
+    ends = end or (lambda x: number(x / scale))
 
-    def written(x: float, unit: str) -> str:
-        text = number(x / scale)
+    def written(x: float, unit: str, text: str | None = None) -> str:
+        text = number(x / scale) if text is None else text
         if not unit:
             return text
         return f"{text}{unit}" if unit in _ATTACHED else f"{text} {unit}"
@@ -158,10 +177,11 @@ def figure(
         return f"at least {written(lower, symbol)}"  # type: ignore[arg-type]
     if lower is None:
         return f"at most {written(upper, symbol)}"
-    span = f"{number(lower / scale)}–{written(upper, in_range)}"
+    low, high = ends(lower), ends(upper)
+    span = f"{low}–{written(upper, in_range, high)}"
     if amount is None:
         return f"{span} {noun}" if noun and in_range != symbol else span
-    if number(lower / scale) == number(upper / scale):
+    if low == high:
         return written(amount, symbol)
     return f"{written(amount, symbol)} ({span})"
 
