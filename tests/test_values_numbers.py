@@ -292,7 +292,13 @@ UNREADABLE = [
         "'超过 不到 10' is both a lower and an upper bound; write one, or a range",
     ),
     ("1e400", None, "the exponent 400 is out of range"),
-    ("9" * 400, None, "the number is too large to compare (above 10³⁰⁸)"),
+    (
+        "9" * 201,
+        None,
+        "the value is 201 characters long; claimkb reads a quantity of at most 200 (write "
+        "the figure alone and keep the passage in the quote)",
+    ),
+    ("9" * 170 + "e150", None, "the number is too large to compare (above 10³⁰⁸)"),
     ("over 1e300 trillion", None, "the number is too large to compare (above 10³⁰⁸)"),
     ("10^999", None, "the exponent 999 is out of range"),
     ("1,00", "parameter", "cannot read ',00' after the number"),

@@ -45,6 +45,7 @@ from .reading import (
     strip_prefix,
     strip_suffix,
 )
+from .screen import screen
 from .units import IMPLICIT, Unit, base_unit
 
 __all__ = ["Quantity", "parse_quantity", "QUANTITY_FORMS"]
@@ -150,6 +151,7 @@ def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
 
 @remembered
 def _read(text: str, dimension: str | None) -> Quantity:
+    screen(text)  # length, invisible characters, radix prefixes: KB content is untrusted
     original = text
     text = SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(SUPERSCRIPT), text)
     text = COMPOUND_HYPHEN.sub(" ", text.translate(FULLWIDTH)).strip()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .lexicon import (
@@ -76,11 +77,17 @@ def strip_suffix(text: str, options: tuple[str, ...], lasts: str = "") -> tuple[
     return text, False
 
 
+_ORDINAL_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
 def read_number(text: str) -> NumberText | None:
     """Read a leading number in digits, English words or Chinese numerals; ordinals
     ("13th", "thirteenth", "第十三", "第 4") read as the integer they rank."""
     if text.startswith("第"):
-        ordinal = read_number(text[1:].lstrip())
+        after = text[1:].lstrip()
+        if after.startswith("第"):  # one 第 only (and no recursion over 第第第...)
+            return None
+        ordinal = read_number(after)
         if ordinal is None or ordinal.value != int(ordinal.value):
             return None
         return NumberText(ordinal.value, 1.0, ordinal.rest)
@@ -96,7 +103,11 @@ def read_number(text: str) -> NumberText | None:
         exponent = parse_exponent(match.group("e1") or match.group("e2") or "0")
         value = scaled(float(raw), exponent)
         place = 10.0 ** (exponent - min(len(decimals), 300))
-        return NumberText(value, place, text[match.end() :].lstrip())
+        rest = text[match.end() :]
+        suffix = _ORDINAL_SUFFIX.match(rest)
+        if suffix and not decimals and exponent == 0:  # "13th": a rank, exact
+            return NumberText(value, 1.0, rest[suffix.end() :].lstrip())
+        return NumberText(value, place, rest.lstrip())
     match = WORD_NUMBER.match(text)
     if match:
         parts = re.split(r"[- ]", match.group("w").lower())
@@ -122,6 +133,11 @@ def read_number(text: str) -> NumberText | None:
 
 
 def parse_exponent(written: str) -> int:
+    """An exponent as written; one of more than a few digits is refused before it is
+    converted (Python refuses to convert integers of more than 4,300 digits)."""
+    digits = written.lstrip("+-").lstrip("0")
+    if len(digits) > 6:
+        raise ValueProblem(f"an exponent of {len(digits):,} digits is out of range")
     exponent = int(written)
     if abs(exponent) > 300:
         raise ValueProblem(f"the exponent {exponent} is out of range")
@@ -225,8 +241,11 @@ def read_single(text: str, dimension: str | None) -> Reading:
         if dimension is None or fits(unit, dimension):
             return Reading(num.value, num.place, 1.0, unit)  # "5.6 TB": keep TB as the unit
         first_error = mismatch_message(text, unit, dimension)
+    glued = text[len(text) - len(num.rest) - 1 : len(text) - len(num.rest)].strip() != ""
     for magnitude, rest in options:
         unit, error = match_unit(rest, dimension)
+        if unit is None and error is None and rest.strip():
+            error = noun_problem(rest.strip(), glued and rest is num.rest)
         if error:
             first_error = first_error or error
             continue
@@ -234,6 +253,16 @@ def read_single(text: str, dimension: str | None) -> Reading:
             return Reading(num.value, num.place, magnitude, unit)
         first_error = first_error or mismatch_message(text, unit, dimension)
     raise ValueProblem(first_error or f"cannot read {text!r}")
+
+
+def noun_problem(noun: str, glued: bool) -> str | None:
+    """Why the words after a count cannot be its counted noun ("48 cards", "6 台服务器"), or
+    None. A noun is words: it starts with a letter, and a Latin one is written apart from
+    the number (``0x1G`` is no count of "x1G"s)."""
+    first = noun[0]
+    if not unicodedata.category(first).startswith("L") or (glued and first.isascii()):
+        return f"cannot read {noun!r} after the number"
+    return None
 
 
 def mismatch_message(text: str, unit: Unit | None, dimension: str) -> str:
