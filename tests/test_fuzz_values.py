@@ -68,7 +68,7 @@ def hostile(rng: random.Random) -> str:
 
 
 def _read_quantity(text: str, rng: random.Random) -> object:
-    return parse_quantity(text, rng.choice(DIMENSION_CHOICES))
+    return parse_quantity(text, rng.choice(DIMENSION_CHOICES), exact=rng.random() < 0.2)
 
 
 def _read_date(text: str, rng: random.Random) -> object:

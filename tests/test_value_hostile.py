@@ -130,6 +130,11 @@ def test_a_value_at_the_length_bound_is_still_read() -> None:
 @pytest.mark.parametrize(
     ("written", "message"),
     [
+        (
+            "3兆",
+            "'兆' is ambiguous as a magnitude (10¹² in Taiwan and Japan but 10⁶ in mainland "
+            "usage: write 万亿 or 百万)",
+        ),
         ("5 #cards", "cannot read '#cards' after the number"),
         ("5 (cards)", "cannot read '(cards)' after the number"),
         ("5 s", "'5 s' is in s (second), but the property expects count"),

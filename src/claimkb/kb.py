@@ -12,7 +12,15 @@ from typing import Any
 from .config import Config
 from .findings import Finding
 from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
-from .values import Quantity, Value, ValueProblem, name_key, parse_quantity, parse_value, year_of
+from .values import (
+    Quantity,
+    Value,
+    ValueProblem,
+    name_key,
+    parse_quantity,
+    parse_value,
+    year_of,
+)
 
 STATUSES = frozenset(s.value for s in Status)
 
@@ -113,6 +121,7 @@ class KB:
                 default_year=self.source_year(claim),
                 resolve=self.name_index,
                 statuses=STATUSES,
+                exact=claim.exact,
             )
             if claim.bounds is not None:
                 value = _with_bounds(value, claim, prop.dimension)

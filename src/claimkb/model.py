@@ -210,6 +210,9 @@ class Claim(Located):
     """The sources this particular claim relays, when it is narrower than the source's
     ``cites`` (``via: []`` marks the source's own reporting)."""
     bounds: Bounds | None = None
+    exact: bool = False
+    """For quantities: the figure is exact as written, not a rounding (``4000`` is exactly
+    4000, where it would otherwise be 3500–4500)."""
     items: list[NonEmpty] = Field(default_factory=list)
     """For counts: the items the source enumerates, checked against the count."""
     reviews: list[Id] = Field(default_factory=list)

@@ -117,13 +117,17 @@ def parse_value(
     default_year: int | None = None,
     resolve: dict[str, str] | None = None,
     statuses: frozenset[str] = frozenset(),
+    exact: bool = False,
 ) -> Value:
     """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
 
-    ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids.
+    ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids;
+    ``exact`` says the claim's figure is exact (quantities only, see :mod:`.precision`).
     """
     if datatype == "quantity":
-        return parse_quantity(written, dimension)
+        return parse_quantity(written, dimension, exact=exact)
+    if exact:
+        raise ValueProblem("exact applies only to quantity values", "exact")
     if datatype == "date":
         return parse_date(written, default_year)
     if datatype == "entity":
