@@ -20,7 +20,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimkb.values import DateValue, Quantity, ValueProblem, parse_date, parse_quantity
+from claimkb.values import DateValue, Quantity, Slack, ValueProblem, parse_date, parse_quantity
 from claimkb.values.units import DIMENSIONS
 
 BUDGET = float(os.environ.get("CLAIMKB_FUZZ_SECONDS", "1.5"))
@@ -49,6 +49,7 @@ PIECES = (
 ).split() + [" ", "  ", "\t", "\n"]
 INVISIBLE = ["\u200b", "\u2060", "\u00ad", "\ufeff", "\u200e", "\u202e", "\x00", "\x07", "\u0301"]
 DIMENSION_CHOICES = [None, *DIMENSIONS, "byte/second", "byte/parameter", "packet/second"]
+SLACKS = [None, Slack(1.0, None), Slack(None, 5.0), Slack(0.0, 0.0)]
 
 
 def hostile(rng: random.Random) -> str:
@@ -68,7 +69,10 @@ def hostile(rng: random.Random) -> str:
 
 
 def _read_quantity(text: str, rng: random.Random) -> object:
-    return parse_quantity(text, rng.choice(DIMENSION_CHOICES), exact=rng.random() < 0.2)
+    slack = rng.choice(SLACKS)
+    return parse_quantity(
+        text, rng.choice(DIMENSION_CHOICES), exact=rng.random() < 0.2, slack=slack
+    )
 
 
 def _read_date(text: str, rng: random.Random) -> object:

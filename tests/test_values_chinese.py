@@ -36,7 +36,7 @@ def approx(*numbers: float | None) -> tuple[object, ...]:
         ("542億", "parameter", 5.42e10, 5.415e10, 5.425e10),
         ("1.8萬個", "count", 18_000, 17_500, 18_500),  # 個 is the counter
         ("超過800億", "parameter", 8e10, 8e10, INF),
-        ("約 5.6 TB", "byte", 5.6e12, 5.27e12, 5.93e12),
+        ("約 5.6 TB", "byte", 5.6e12, 5.5e12, 5.7e12),
         ("兩萬", None, 20_000, 15_000, 25_000),
         ("數十萬", None, None, 1e5, 1e6),
         # Chinese numerals
@@ -65,10 +65,10 @@ def approx(*numbers: float | None) -> tuple[object, ...]:
         ("超过百亿", "parameter", 1e10, 1e10, INF),
         ("逾百万", None, 1e6, 1e6, INF),
         ("过百万", None, 1e6, 1e6, INF),
-        ("近百亿", "parameter", 1e10, 4.5e9, 1e10),
+        ("近百亿", "parameter", 1e10, 5e9, 1e10),
         ("不足 30", None, 30, 0, 30),
         ("低于 5.5", None, 5.5, 0, 5.5),
-        ("将近 48 张", "count", 48, 45.1, 48),
+        ("将近 48 张", "count", 48, 47.5, 48),
         ("30 余", None, 30, 30, 40),
         ("100多台", "count", 100, 100, 200),  # 多 before a counter, not a counted noun
         ("30余家", "count", 30, 30, 40),
@@ -79,8 +79,8 @@ def approx(*numbers: float | None) -> tuple[object, ...]:
         # comparators, English
         ("under 5.5", None, 5.5, 0, 5.5),
         ("over 2.5", None, 2.5, 2.5, INF),
-        ("nearly 3.2", None, 3.2, 2.99, 3.2),
-        ("almost 48", "count", 48, 45.1, 48),
+        ("nearly 3.2", None, 3.2, 3.15, 3.2),
+        ("almost 48", "count", 48, 47.5, 48),
         ("more than 5.58 million", None, 5.58e6, 5.58e6, INF),
         ("at least 12", None, 12, 12, INF),
         ("up to 8", None, 8, 0, 8),

@@ -1,8 +1,9 @@
 """Numbers as people write them: each form the README lists, with its exact bounds.
 
 Bounds follow one rule (values/precision.py): half a unit of the last significant digit either
-way, an integer's trailing zeros not significant; an approximation marker adds 5% of the value;
-comparators open one side; a whole count written to its units digit is exact.
+way, an integer's trailing zeros not significant; an approximation marker adds another half unit,
+at most 5% of the value; "nearly" is below the figure by at most half a unit; comparators open
+one side; a whole count written to its units digit is exact.
 """
 
 from __future__ import annotations
@@ -78,13 +79,15 @@ MAGNITUDES = [
 
 APPROXIMATE = [
     # a marker widens the digits' half-width by 5% of the value
-    # a marker widens the digits' half-width by 5% of the value
-    ("about 5.6 TB", "byte", 5.6 * T, 5.27 * T, 5.93 * T),
-    ("约 1040 亿", "parameter", 104 * B, 98.3 * B, 109.7 * B),
-    ("~3.75 TB", "byte", 3.75 * T, 3.5575 * T, 3.9425 * T),
+    # a marker adds another half unit of the last significant digit, at most 5% of the value
+    ("about 5.6 TB", "byte", 5.6 * T, 5.5 * T, 5.7 * T),
+    ("约 1040 亿", "parameter", 104 * B, 103 * B, 105 * B),
+    ("~3.75 TB", "byte", 3.75 * T, 3.74 * T, 3.76 * T),
     ("3 万亿级", "parameter", 3 * T, 2.35 * T, 3.65 * T),
-    ("3.2 万亿级", "parameter", 3.2 * T, 2.99 * T, 3.41 * T),
-    ("approximately 2.8 trillion", "parameter", 2.8 * T, 2.61 * T, 2.99 * T),
+    ("3.2 万亿级", "parameter", 3.2 * T, 3.1 * T, 3.3 * T),
+    ("approximately 2.8 trillion", "parameter", 2.8 * T, 2.7 * T, 2.9 * T),
+    ("around 40.06%", "percent", 40.06, 40.05, 40.07),
+    ("约69%", "percent", 69, 68, 70),
     ("approximately one million tokens", "token", 1e6, 0.45e6, 1.55e6),
     ("5 左右", None, 5, 4.25, 5.75),
     ("大约 5", None, 5, 4.25, 5.75),
@@ -94,9 +97,11 @@ APPROXIMATE = [
     ("5-ish", None, 5, 4.25, 5.75),
     ("5 or so", None, 5, 4.25, 5.75),
     ("约约5", None, 5, 4.25, 5.75),
-    # "nearly" is approximate and capped at the value
-    ("nearly 3 trillion", "parameter", 3 * T, 2.35 * T, 3 * T),
-    ("将近 100", None, 100, 45, 100),
+    # "nearly" is below the value by at most half a unit of its last significant digit
+    ("nearly 3 trillion", "parameter", 3 * T, 2.5 * T, 3 * T),
+    ("将近 100", None, 100, 50, 100),
+    ("nearly five minutes", "second", 300, 270, 300),
+    ("almost 2.5 hours", "second", 9000, 8820, 9000),
 ]
 
 COMPARATORS = [
@@ -214,12 +219,14 @@ def test_approximation_markers_and_vague_ranges_are_flagged(
     assert parse_quantity(written, dimension).approximate is True
 
 
-def test_approximation_widens_by_five_percent_of_the_value() -> None:
+def test_approximation_widens_by_half_a_digit_at_most_five_percent_of_the_value() -> None:
     exact, about = parse_quantity("5.6 TB", "byte"), parse_quantity("about 5.6 TB", "byte")
     assert exact.approximate is False
-    assert about.lower == pytest.approx(exact.lower - 0.05 * 5.6 * T)
-    assert about.upper == pytest.approx(exact.upper + 0.05 * 5.6 * T)
+    assert about.lower == pytest.approx(exact.lower - 0.05 * T)  # half of 0.1 TB more
+    assert about.upper == pytest.approx(exact.upper + 0.05 * T)
     assert about.precision == exact.precision == pytest.approx(0.05 * T)
+    one_digit = parse_quantity("about 3 trillion", "parameter")  # 5% is less than half a unit
+    assert (one_digit.lower, one_digit.upper) == (pytest.approx(2.35 * T), pytest.approx(3.65 * T))
 
 
 def test_written_unit_dimension_and_precision_are_kept() -> None:
@@ -313,6 +320,9 @@ UNREADABLE = [
     ("1,00", "parameter", "cannot read ',00' after the number"),
     ("1.2.3", "parameter", "cannot read '.3' after the number"),
     ("3^12", "parameter", "cannot read '^12' after the number"),
+    ("3万5", "count", "'3万5' is ambiguous: write 3万5千 or 3万零5"),
+    ("1.5万3千", "count", "cannot read '3千' after '1.5万'"),
+    ("3万20000", "count", "cannot read '3万20000': 20000 is not below the magnitude before"),
 ]
 
 

@@ -14,6 +14,7 @@ from .findings import Finding
 from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
 from .values import (
     Quantity,
+    Slack,
     Value,
     ValueProblem,
     name_key,
@@ -122,6 +123,7 @@ class KB:
                 resolve=self.name_index,
                 statuses=STATUSES,
                 exact=claim.exact,
+                slack=_slack(prop),
             )
             if claim.bounds is not None:
                 value = _with_bounds(value, claim, prop.dimension)
@@ -188,6 +190,12 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def _slack(prop: Property) -> Slack | None:
+    """The property's approximation slack, if it sets one."""
+    setting = prop.approximation
+    return None if setting is None else Slack(setting.digits, setting.percent)
 
 
 def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:

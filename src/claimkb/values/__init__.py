@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .dates import DATE_FORMS, DateValue, parse_date, year_of
-from .numbers import QUANTITY_FORMS, Quantity, parse_quantity
+from .numbers import QUANTITY_FORMS, Quantity, Slack, parse_quantity
 from .problems import ValueProblem
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "DateValue",
     "EntityName",
     "Quantity",
+    "Slack",
     "Text",
     "Value",
     "ValueProblem",
@@ -118,14 +119,16 @@ def parse_value(
     resolve: dict[str, str] | None = None,
     statuses: frozenset[str] = frozenset(),
     exact: bool = False,
+    slack: Slack | None = None,
 ) -> Value:
     """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
 
     ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids;
-    ``exact`` says the claim's figure is exact (quantities only, see :mod:`.precision`).
+    ``exact`` and ``slack`` are the claim's exactness and the property's approximation slack
+    (quantities only, see :mod:`.precision`).
     """
     if datatype == "quantity":
-        return parse_quantity(written, dimension, exact=exact)
+        return parse_quantity(written, dimension, exact=exact, slack=slack)
     if exact:
         raise ValueProblem("exact applies only to quantity values", "exact")
     if datatype == "date":

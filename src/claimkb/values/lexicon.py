@@ -262,6 +262,10 @@ TRADITIONAL = str.maketrans(
 )
 """Traditional characters of the words above, read as their simplified forms (800億 is 800亿,
 超過 is 超过, 2小時 is 2小时)."""
+CLOCK_PARTS = {"分": "min", "时": "h", "个小时": "h", "钟头": "h", "个钟头": "h", "m": "min"}
+"""Words that name a unit of time only inside a duration (``3分27秒``, ``1时30分``, ``2h01m``,
+``两个小时``); elsewhere 分 is a point or a cent and m a metre."""
+
 SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 FULLWIDTH = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
 """Full-width ASCII forms (１２．５ＴＢ, ＜, ％) and the ideographic space, read as ASCII."""

@@ -3,9 +3,9 @@
 A written quantity is screened (:mod:`.screen`), normalised (full-width forms, traditional
 characters, superscript exponents), stripped of its markers (``about``, ``超过``, ``up to``,
 ``100 多`` ...), and read as a vague quantity (``tens of``, ``数十``, a magnitude word alone),
-a range (``4–5 nodes``) or one figure. How wide the result is follows :mod:`.precision`, the
-one place that rule lives. The result is always in
-the dimension's base unit (bytes, parameters, bytes per second ...), with the written unit
+a compound (``2:01:09``, ``3分27秒``), a range (``4–5 nodes``) or one figure. How wide the
+result is follows :mod:`.precision`, the one place that rule lives. The result is always in the
+dimension's base unit (bytes, parameters, bytes per second ...), with the written unit
 remembered, and decimal and binary prefixes kept apart.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .compound import read_compound
 from .lexicon import (
     APPROX_PREFIX,
     APPROX_SUFFIX,
@@ -33,7 +34,7 @@ from .lexicon import (
     VAGUE,
 )
 from .numerals import read_number
-from .precision import Figure, Marks, Rules, single, span
+from .precision import DEFAULT_SLACK, Figure, Marks, Rules, Slack, single, span
 from .problems import ValueProblem, remembered
 from .reading import (
     Reading,
@@ -51,11 +52,11 @@ from .reading import (
 from .screen import screen
 from .units import IMPLICIT, Unit, base_unit
 
-__all__ = ["Quantity", "parse_quantity", "QUANTITY_FORMS"]
+__all__ = ["Quantity", "Slack", "parse_quantity", "QUANTITY_FORMS"]
 
 QUANTITY_FORMS = (
-    "'2.8 trillion', '3T', '1.04×10¹¹', '2.8 万亿', '1040 亿', '65.7%', '400 Gbps', "
-    "'1.6TB/s', 'about 5.6 TB', '4–5 nodes', 'over 100'"
+    "'2.8 trillion', '3T', '1.04×10¹¹', '2.8 万亿', '1040 亿', '5万3千', '65.7%', '400 Gbps', "
+    "'1.6TB/s', 'about 5.6 TB', '4–5 nodes', 'over 100', '2:01:09', '3分27秒'"
 )
 
 INF = math.inf
@@ -145,11 +146,14 @@ def _bare_magnitude(text: str) -> bool:
     return False
 
 
-def parse_quantity(text: str, dimension: str | None = None, *, exact: bool = False) -> Quantity:
+def parse_quantity(
+    text: str, dimension: str | None = None, *, exact: bool = False, slack: Slack | None = None
+) -> Quantity:
     """Parse a written quantity; ``dimension`` (from the property) resolves ambiguity and
     supplies the unit of a bare number for counted dimensions; ``exact`` (the claim says its
-    figure is exact) follows :mod:`.precision`."""
-    return _read(text, (dimension, Rules(exact)))
+    figure is exact) and ``slack`` (the property's approximation slack) follow
+    :mod:`.precision`."""
+    return _read(text, (dimension, Rules(exact, slack or DEFAULT_SLACK)))
 
 
 def _normalise(text: str) -> str:
@@ -200,10 +204,12 @@ def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
         if not (marks.lower_open or marks.upper_open or marks.nearly or marks.odd):
             return _vague(original, text, BARE_MAGNITUDE, True, dimension, rules)
         text = "1 " + text  # "不到百亿": one of the magnitude
-    left, right = split_range(text)
-    if right is not None:
-        return _range(original, left, right, marks, dimension, rules)
-    reading = read_single(text, dimension)
+    reading = read_compound(text, dimension)
+    if reading is None:
+        left, right = split_range(text)
+        if right is not None:
+            return _range(original, left, right, marks, dimension, rules)
+        reading = read_single(text, dimension)
     figure = Figure.of(reading.value, reading.place, reading.zeros, reading.magnitude, rules)
     lo, hi, precision = single(figure, _counted(reading.unit, dimension), marks, rules)
     amount = figure.amount

@@ -1,5 +1,7 @@
 """Reading the number at the start of a written quantity: digits (``1,040``, ``2.8e12``,
-``1.04×10¹¹``), powers of ten, English number words and ordinals, and Chinese numerals.
+``1.04×10¹¹``), powers of ten, English number words and ordinals, Chinese numerals, and Chinese
+mixed magnitudes (``5万3千``, ``3万2000``, ``12萬3456``), which are one number, never the first
+part alone.
 
 Each reader returns the number's value, the place of its last written digit, the trailing
 zeros of an integer (whose significance :mod:`.precision` judges) and the rest of the text.
@@ -13,8 +15,10 @@ from dataclasses import dataclass
 
 from .chinese import chinese_number
 from .lexicon import (
+    CN_DIGITS,
     CN_NUMBER,
     MAG_ORDER,
+    MAGNITUDES,
     NUMBER,
     ORDINALS,
     POWER,
@@ -23,7 +27,7 @@ from .lexicon import (
 )
 from .problems import ValueProblem
 
-__all__ = ["NumberText", "read_number", "parse_exponent", "scaled"]
+__all__ = ["NumberText", "read_number", "parse_exponent", "scaled", "read_mixed"]
 
 MAX_EXPONENT = 300
 
@@ -39,6 +43,8 @@ class NumberText:
 
 
 _ORDINAL_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
+_CN_MAGNITUDES = tuple(m for m in MAG_ORDER if not m.isascii())
+_CN_START = frozenset(CN_DIGITS) | {"十"}
 
 
 def trailing_zeros(value: float) -> int:
@@ -136,3 +142,58 @@ def scaled(mantissa: float, exponent: int) -> float:
     if not math.isfinite(value):
         raise ValueProblem("the number is too large to compare (above 10³⁰⁸)")
     return value
+
+
+def _cn_magnitude(text: str) -> str | None:
+    return next((m for m in _CN_MAGNITUDES if text.startswith(m)), None)
+
+
+def read_mixed(num: NumberText, written: str) -> NumberText:
+    """``num`` extended over the Chinese mixed magnitude it opens: ``5万3千`` is 53,000 (the
+    last written digit is the thousands), ``3万2000`` 32,000, ``12萬3456`` 123,456,
+    ``1亿2千万`` 120,000,000. Each later part must be below the magnitude before it. A single
+    bare digit after the magnitude (``3万5``) is refused: colloquially it is 35,000, literally
+    30,005. ``num`` is returned unchanged when no digits follow its magnitude."""
+    total, limit, current = 0.0, math.inf, num
+    head, zero, current_text = "", False, written
+    while (word := _cn_magnitude(current.rest)) is not None:
+        after = current.rest[len(word) :]
+        skipped = after.startswith("零")
+        tail_text = after[1:] if skipped else after
+        if not tail_text[:1].isdigit() and tail_text[:1] not in _CN_START:
+            break
+        tail = read_number(tail_text)
+        if tail is None:
+            break
+        magnitude = MAGNITUDES[word]
+        head = f"{written[: len(written) - len(current.rest)]}{word}".strip()
+        if current.value != int(current.value) or magnitude >= limit:
+            raise ValueProblem(f"cannot read {tail_text!r} after {head!r}")
+        total += current.value * magnitude
+        limit, zero, current, current_text = magnitude, skipped, tail, tail_text
+    if limit == math.inf:
+        return num
+    word = _cn_magnitude(current.rest)
+    if word is not None and MAGNITUDES[word] < limit:
+        magnitude, rest = MAGNITUDES[word], current.rest[len(word) :].lstrip()
+    else:
+        if word is not None:  # 5万3万: not below the magnitude before it
+            part = current_text[: len(current_text) - len(current.rest)] + word
+            raise ValueProblem(f"cannot read {part!r} after {head!r}")
+        magnitude, rest = 1.0, current.rest
+        if not zero and current.value < 10 and current.place == 1.0:
+            digit = int(current.value)
+            raise ValueProblem(
+                f"{written!r} is ambiguous: write {head}{digit}{_lower_word(limit)} "
+                f"or {head}零{digit}"
+            )
+    last = current.value * magnitude
+    if last >= limit:
+        raise ValueProblem(f"cannot read {written!r}: {last:g} is not below the magnitude before")
+    return NumberText(total + last, current.place * magnitude, rest, current.zeros)
+
+
+def _lower_word(magnitude: float) -> str:
+    """The magnitude word one place below ``magnitude`` (万 -> 千), for a suggestion."""
+    below = magnitude / 10
+    return next((w for w in _CN_MAGNITUDES if MAGNITUDES[w] == below), "")

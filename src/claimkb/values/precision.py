@@ -8,9 +8,11 @@
   is exact.
 * **Exact.** A claim marked ``exact: true`` states its figure exactly: no width at all.
 * **Approximation** (``about``, ``约``, ``~``, ``级``, ``左右`` ...) widens the digits' range by
-  the :class:`Slack`, 5% of the value (``about 5.6 TB`` is 5.6 ± (0.05 + 0.28) TB).
-* **Nearly** (``nearly``, ``almost``, ``将近``, ``近``) is below the figure, by the digits'
-  half unit and the slack: ``nearly 3 trillion`` is [2.35, 3] × 10¹².
+  the :class:`Slack` (a property's ``approximation:`` sets it): by default another half unit of
+  the last significant digit, but at most 5% of the value (``约69%`` is [68, 70] %,
+  ``around 40.06%`` [40.05, 40.07] %, ``approximately one million`` [0.45, 1.55] million).
+* **Nearly** (``nearly``, ``almost``, ``将近``, ``近``) is below the figure, by at most the
+  digits' half unit: ``nearly five minutes`` is [4.5, 5] min.
 * **Comparators** open one side: ``over 100`` is [100, ∞), ``不到百亿`` is [0, 10¹⁰].
 * **Odd** (``100 多``, ``30 余``, ``100-odd``) runs from the figure to the next step of its last
   significant digit: [100, 200], [30, 40].
@@ -33,7 +35,7 @@ class Slack:
     """How far an approximation marker widens a value, each way: ``digits`` units of its last
     significant digit, or ``percent`` of the value, the smaller when both are set."""
 
-    digits: float | None = None
+    digits: float | None = 0.5
     percent: float | None = 5.0
 
     def widening(self, amount: float, place: float) -> float:
@@ -51,7 +53,7 @@ DEFAULT_SLACK = Slack()
 @dataclass(frozen=True, slots=True)
 class Rules:
     """What the KB says about reading one claim's value: ``exact`` (the claim's figure is
-    exact) and the approximation ``slack``."""
+    exact) and the property's approximation ``slack``."""
 
     exact: bool = False
     slack: Slack = DEFAULT_SLACK
@@ -148,7 +150,7 @@ def single(figure: Figure, counted: str, marks: Marks, rules: Rules) -> tuple[fl
     if marks.upper_open:
         lo, hi = -INF if amount < 0 else 0.0, amount
     if marks.nearly:
-        lo, hi = amount - place / 2 - rules.slack.widening(amount, place), amount
+        lo, hi = amount - place / 2, amount
     return lo, hi, precision
 
 

@@ -22,7 +22,7 @@ from .lexicon import (
     NOT_A_NOUN,
     RANGE_SEP,
 )
-from .numerals import read_number
+from .numerals import read_mixed, read_number
 from .problems import ValueProblem
 from .units import IMPLICIT, Unit, base_unit, compose
 
@@ -125,6 +125,7 @@ def read_single(text: str, dimension: str | None) -> Reading:
     num = read_number(text)
     if num is None:
         raise ValueProblem(f"no number in {text!r}")
+    num = read_mixed(num, text)
     first_error = None
     options = read_magnitude(num.rest)
     unit, error = match_unit(num.rest, dimension)
