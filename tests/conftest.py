@@ -43,6 +43,7 @@ def _stable_console(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("CLAIMKB_DEBUG", raising=False)
+    monkeypatch.delenv("CLAIMKB_SNAPSHOT_DIRS", raising=False)  # each test names its own
 
 
 @pytest.fixture(autouse=True)

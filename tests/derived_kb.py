@@ -63,7 +63,7 @@ def claim(
         "subject": subject,
         "property": prop,
         "value": value,
-        "quote": f"quote of {claim_id}",
+        "quote": f"{claim_id} is {value}.",
         "status": status,
         "source": source,
     }

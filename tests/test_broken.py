@@ -39,6 +39,10 @@ MAX_TRACED_BYTES = 64 * 1024 * 1024
 """Peak Python allocation while loading and checking; the 50 MB file must not be read in."""
 
 
+SECRETS = ("a private text outside the KB", "c2VjcmV0", "root:x:0:0")
+"""Text of files outside the KB (or in its .git) that no output may ever show."""
+
+
 def _outside(root: Path) -> Path:
     outside = root.parent / "outside"
     outside.mkdir(exist_ok=True)
@@ -72,6 +76,32 @@ def _big_file(root: Path, rel: str) -> None:
             handle.write(chunk)
 
 
+def _sparse_3gb(root: Path, rel: str) -> None:
+    with (root / rel).open("wb") as handle:
+        handle.truncate(3 * 1024**3)  # sparse: costs no disk, and must not be read
+
+
+def _long_archive(root: Path, rel: str) -> None:
+    line = ("Filler text of an archived page, repeated to make it long. " * 4 + "\n").encode()
+    with (root / rel).open("wb") as handle:
+        for _ in range(60 * 1024 * 1024 // len(line) + 1):
+            handle.write(line)
+        handle.write(b"The last line of a long archive says Model X ships on Nov 4.\n")
+
+
+def _long_missing_quote(root: Path, rel: str) -> None:
+    words = [f"word{i % 997}x{i % 13}" for i in range(120_000)]
+    (root / "snapshots").mkdir(exist_ok=True)
+    (root / "snapshots" / "article.txt").write_text(" ".join(words)[:1_000_000], "utf-8")
+    quote = ("Nov 4 " + " ".join(f"other{i % 89}y{i % 7}" for i in range(900)))[:10_000]
+    (root / rel).write_text(
+        "source: archived\nclaims:\n  - id: q1\n    subject: Model X\n"
+        "    property: release-date\n    value: Nov 4\n"
+        f'    quote: "{quote}"\n    status: unchecked\n',
+        "utf-8",
+    )
+
+
 SETUP: dict[str, Callable[[Path, str], Any]] = {
     "mkdir": lambda root, rel: (root / rel).mkdir(parents=True),
     "unreadable": _unreadable,
@@ -84,6 +114,12 @@ SETUP: dict[str, Callable[[Path, str], Any]] = {
     "symlinked-directory": _symlinked_directory,
     "fifo": lambda root, rel: os.mkfifo(root / rel),
     "big-file": _big_file,
+    "git-credentials": lambda root, rel: (root / rel).write_text(
+        "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n", "utf-8"
+    ),
+    "sparse-3gb": _sparse_3gb,
+    "long-archive": _long_archive,
+    "long-missing-quote": _long_missing_quote,
 }
 
 
@@ -145,6 +181,8 @@ def test_broken_input_is_reported_exactly_and_calmly(
     for args in (("check",), ("claims", "--json")):
         result = cli(*args, "--root", root)
         assert "Traceback" not in result.stdout + result.stderr
+        for secret in SECRETS:  # nothing the KB is not entitled to is ever revealed
+            assert secret not in result.stdout + result.stderr
         assert "internal error" not in result.stderr
         if args[0] == "check":
             assert result.exit_code == expected["exit_code"], result.stdout

@@ -66,7 +66,8 @@ def test_github_annotations_exact(cli: Invoke, tmp_path: Path, monkeypatch) -> N
         f"{A_MSG} [claims: a-params, b-params]\n"
         "::error file=kb/claims/news-b.yaml,line=8,title=CKB501 status-unsupported::"
         f"{B_MSG} [claims: b-params]\n"
-        "claimkb: 5 files, 2 sources, 2 claims: 2 errors, 0 warnings, 0 info, 0 triaged\n"
+        "claimkb: 5 files, 2 sources, 2 claims: 2 errors, 0 warnings, 0 info, 0 triaged"
+        "; 2 quotes not checked against a snapshot\n"
     )
     assert result.stderr == ""
 
@@ -86,7 +87,8 @@ def test_github_triaged_only_when_asked(cli: Invoke, tmp_path: Path, monkeypatch
     result = cli("check", "--root", root, "--format", "github")
     assert result.exit_code == 0
     assert result.stdout == (
-        "claimkb: 6 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 1 triaged\n"
+        "claimkb: 6 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 1 triaged"
+        "; 2 quotes not checked against a snapshot\n"
     )
     shown = cli("check", "--root", root, "--format", "github", "--show-triaged")
     assert shown.stdout.splitlines()[0] == (

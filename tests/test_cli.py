@@ -39,7 +39,8 @@ def test_check_text_lists_each_finding_then_a_summary(cli: Invoke) -> None:
         "'104 billion' (a-params) vs '1.2 万亿' (b-params) [claims: a-params, b-params]",
         "claims/news-b.yaml:8: error CKB501 status-unsupported: claim 'b-params' is 'refuted' "
         "but no resolution prefers a rival value and no verdict refutes it [claims: b-params]",
-        "5 files, 2 sources, 2 claims: 2 errors, 0 warnings, 0 info, 0 triaged",
+        "5 files, 2 sources, 2 claims: 2 errors, 0 warnings, 0 info, 0 triaged"
+        "; 2 quotes not checked against a snapshot",
     ]
 
 
@@ -53,6 +54,7 @@ def test_check_json_is_the_documented_report(cli: Invoke) -> None:
             "files": 5,
             "sources": 2,
             "claims": 2,
+            "unchecked_quotes": 2,
             "error": 2,
             "warning": 0,
             "info": 0,
@@ -102,7 +104,8 @@ def test_check_clean_kb_exits_0_and_hides_triaged_findings(cli: Invoke) -> None:
     result = cli("check", "--root", LAUNCH)
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "10 files, 4 sources, 8 claims: 0 errors, 0 warnings, 0 info, 2 triaged",
+        "10 files, 4 sources, 8 claims: 0 errors, 0 warnings, 0 info, 2 triaged"
+        "; 8 quotes not checked against a snapshot",
         "triaged discrepancies: `claimkb conflicts` lists them, `claimkb check --show-triaged` "
         "prints them here",
     ]
@@ -126,6 +129,7 @@ def test_check_json_counts_triaged_findings_apart(cli: Invoke) -> None:
         "files": 10,
         "sources": 4,
         "claims": 8,
+        "unchecked_quotes": 8,
         "error": 0,
         "warning": 0,
         "info": 0,
@@ -437,8 +441,9 @@ def test_conflicts_table(cli: Invoke) -> None:
 
 
 def test_timeline_orders_date_claims_by_earliest_day(cli: Invoke) -> None:
-    rows = run_json(cli, "timeline", "--root", LAUNCH)
-    assert [(r["id"], r["normalized"]) for r in rows] == [
+    data = run_json(cli, "timeline", "--root", LAUNCH)
+    assert data["left_out"] == []
+    assert [(r["id"], r["normalized"]) for r in data["timeline"]] == [
         (
             "zh-date",
             {

@@ -5,7 +5,9 @@ hook while the KB is checked and queried."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -126,29 +128,61 @@ def test_a_section_directory_linked_out_of_the_root_is_not_even_listed(tmp_path:
     assert "leads outside the knowledge base root" in finding.message
 
 
-def test_snapshot_directories_named_in_the_configuration_are_read(tmp_path: Path) -> None:
-    root, outside = _hostile_kb(tmp_path)
+def _archived_kb(tmp_path: Path, config: str) -> Path:
+    root, _ = _hostile_kb(tmp_path)
     for name in ("absolute", "dotdot", "linked"):
         (root / "sources" / f"{name}.yaml").unlink()
     write_tree(
         root,
         {
-            "claimkb.toml": 'snapshot_dirs = ["snapshots", "../texts"]\n',
+            "claimkb.toml": config,
             "sources/archived.yaml": _source("archived", "article.txt"),
             "claims/archived.yaml": "source: archived\nclaims:\n  - id: q1\n    subject: Model X\n"
             "    property: release-date\n    value: Nov 4\n"
-            '    quote: "Model X has 140 billion parameters."\n    status: unchecked\n',
+            '    quote: "Model X ships on Nov 4."\n    status: unchecked\n',
         },
     )
     write_tree(tmp_path / "texts", {"article.txt": "Model X has 104 billion parameters.\n"})
+    return root
+
+
+def test_a_snapshot_directory_outside_the_kb_is_named_by_the_runner(
+    tmp_path: Path, cli: Invoke
+) -> None:
+    root = _archived_kb(tmp_path, "")
     with touched() as paths:
-        report = claimkb.check(root)
+        report = claimkb.check(root, snapshot_dirs=[tmp_path / "texts"])
+        result = cli("check", "--root", root, "--snapshot-dir", tmp_path / "texts", "--json")
     assert _inside(paths, root, tmp_path / "texts") == []
     assert any(p.endswith("article.txt") for p in paths)
     assert [(f.code, f.file, f.line) for f in report.open_findings] == [
         ("CKB301", "claims/archived.yaml", 7),
         ("CKB104", "claims/link.yaml", 1),
     ]
+    assert [f["code"] for f in json.loads(result.stdout)["findings"]] == ["CKB301", "CKB104"]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ["../texts", "/etc", "~", "C:\\\\x", ".git", "snapshots/../../texts", "sub/.hidden"],
+)
+def test_the_configuration_cannot_name_a_directory_outside_the_kb(
+    tmp_path: Path, entry: str
+) -> None:
+    root = _archived_kb(tmp_path, f"snapshot_dirs = ['snapshots', '{entry}']\n")
+    with touched() as paths:
+        report = claimkb.check(root)
+    assert _inside(paths, root) == []
+    found = [(f.code, f.file, f.line) for f in report.open_findings]
+    assert found == [
+        ("CKB001", "claimkb.toml", 1),
+        ("CKB104", "claims/link.yaml", 1),
+        ("CKB302", "sources/archived.yaml", 7),
+    ]
+    assert f"snapshot_dirs entry {entry!r}" in report.open_findings[0].message
+    assert "--snapshot-dir" in report.open_findings[0].message or "hidden" in (
+        report.open_findings[0].message
+    )
 
 
 def test_root_discovery_reads_nothing_above_the_root(tmp_path: Path, cli: Invoke) -> None:
@@ -228,3 +262,54 @@ def test_a_directory_that_cannot_be_listed_is_reported(
             "a directory that cannot be listed, so its files were not read",
         )
     ]
+
+
+def test_a_snapshot_directory_linked_out_of_the_kb_is_not_read(tmp_path: Path) -> None:
+    root = _archived_kb(tmp_path, "")
+    shutil.rmtree(root / "snapshots")
+    (root / "snapshots").symlink_to(tmp_path / "texts", target_is_directory=True)
+    with touched() as paths:
+        report = claimkb.check(root)
+    assert _inside(paths, root) == []
+    found = [(f.code, f.file, f.line) for f in report.open_findings]
+    assert ("CKB001", "snapshots", 1) in found and ("CKB302", "sources/archived.yaml", 7) in found
+    [config] = [f for f in report.open_findings if f.code == "CKB001"]
+    assert "leads outside the KB root through a symbolic link" in config.message
+
+
+def test_a_hidden_snapshot_name_is_refused_even_inside_the_kb(tmp_path: Path) -> None:
+    """``snapshot_dirs = ["."]`` with ``snapshot: .git/config`` printed a checkout's token."""
+    root = _archived_kb(tmp_path, "snapshot_dirs = ['.']\n")
+    write_tree(root, {".git/config": "[http]\n  extraheader = AUTHORIZATION: basic c2VjcmV0\n"})
+    (root / "sources" / "archived.yaml").write_text(
+        _source("archived", ".git/config"), encoding="utf-8"
+    )
+    with touched() as paths:
+        report = claimkb.check(root)
+    assert not any(".git" in p for p in paths)
+    [refused] = [f for f in report.open_findings if f.code == "CKB303"]
+    assert "hidden file or directory" in refused.message
+    assert all("c2VjcmV0" not in f.message for f in report.findings)
+
+
+def test_an_unreadable_snapshot_directory_is_a_located_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As root, permissions cannot be taken away: refuse the stat itself, as the kernel would
+    for a directory without search permission."""
+    import claimkb.snapshot_location as location
+
+    root = _archived_kb(tmp_path, "")
+    write_tree(root, {"snapshots/article.txt": "Model X has 104 billion parameters.\n"})
+    real_stat = os.stat
+
+    def refuse(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(path).endswith("article.txt"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(location.os, "stat", refuse)
+    report = claimkb.check(root)
+    [refused] = [f for f in report.open_findings if f.code == "CKB303"]
+    assert (refused.file, refused.line) == ("sources/archived.yaml", 7)
+    assert "cannot be resolved (Permission denied)" in refused.message

@@ -415,9 +415,9 @@ def test_an_unreadable_input_is_reported_once_and_not_recomputed(tmp_path: Path)
 
 
 def test_only_quantities_can_be_derived(tmp_path: Path) -> None:
-    write_kb(tmp_path, [claim("d", "release-date", "2026-11-04", "1 + 1")])
+    write_kb(tmp_path, [SERVERS, claim("d", "release-date", "2026-11-04", "{servers} + 1")])
     assert [f.message for f in _derived_findings(tmp_path)] == [
-        "claim 'd', derived '1 + 1': only quantities can be derived, and property "
+        "claim 'd', derived '{servers} + 1': only quantities can be derived, and property "
         "'release-date' is a date"
     ]
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from claimkb.derive.expr import Binary, Call, ExprError, Number, Ref, Unary, parse, refs
+from claimkb.derive.expr import (
+    Binary,
+    Call,
+    ExprError,
+    Node,
+    Number,
+    Ref,
+    Unary,
+    parse,
+    refs,
+    walk,
+)
 
 
 def test_references_literals_and_precedence() -> None:
@@ -102,3 +113,167 @@ def test_deep_nesting_and_long_text_are_refused() -> None:
         parse("(" * 200 + "1" + ")" * 200)
     with pytest.raises(ExprError, match="longer than"):
         parse("1 + " * 1000 + "1")
+
+
+# -- bounds: pull-request input cannot exhaust the parser ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        pytest.param(
+            "-" * 500 + "{a}",
+            "the expression is nested too deeply: more than 60 levels of parentheses, "
+            "function calls and signs",
+            60,
+            id="500-signs",
+        ),
+        pytest.param(
+            "(" * 900 + "{a}" + ")" * 900,
+            "the expression is nested too deeply: more than 60 levels of parentheses, "
+            "function calls and signs",
+            61,
+            id="900-parentheses",
+        ),
+        pytest.param(
+            "ceil(" * 70 + "{a}" + ")" * 70,
+            "the expression is nested too deeply: more than 60 levels of parentheses, "
+            "function calls and signs",
+            6 + 5 * 59,
+            id="70-calls",
+        ),
+        pytest.param(
+            "+".join(["1"] * 999),
+            "the expression has more than 100 numbers, references and units; split it into "
+            "derived claims of their own",
+            201,
+            id="999-terms",
+        ),
+        pytest.param(
+            "{a}" + " + 0 parameters" * 7000,
+            "the expression is longer than 2000 characters (105003); split it into derived "
+            "claims of their own",
+            2001,
+            id="100-kb",
+        ),
+        pytest.param(
+            "{a} * " + "1" * 5000,
+            "the expression is longer than 2000 characters (5006); split it into derived "
+            "claims of their own",
+            2001,
+            id="5000-digits",
+        ),
+    ],
+)
+def test_limits_are_refused_with_the_limit_and_its_column(
+    text: str, message: str, column: int
+) -> None:
+    with pytest.raises(ExprError) as caught:
+        parse(text)
+    assert (caught.value.kind, caught.value.message, caught.value.column) == (
+        "limit",
+        message,
+        column,
+    )
+
+
+@pytest.mark.parametrize(
+    ("within", "past"),
+    [
+        pytest.param("-" * 59 + "{a}", "-" * 60 + "{a}", id="signs"),
+        pytest.param("(" * 59 + "{a}" + ")" * 59, "(" * 60 + "{a}" + ")" * 60, id="parentheses"),
+        pytest.param("+".join(["1"] * 100), "+".join(["1"] * 101), id="operands"),
+        pytest.param("{a}" + " " * 1997, "{a}" + " " * 1998, id="length"),
+    ],
+)
+def test_each_limit_is_exact(within: str, past: str) -> None:
+    tree = parse(within)
+    assert [n.id for n in refs(tree)] in (["a"], [])
+    with pytest.raises(ExprError) as caught:
+        parse(past)
+    assert caught.value.kind == "limit"
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        (
+            "1e999",
+            "the number '1e999' is beyond the float range (±1.8e308): too large to "
+            "compute with; check its exponent",
+            1,
+        ),
+        (
+            "{a} * 1e" + "9" * 1900,
+            f"the number '1e{'9' * 37}…' is beyond the float range (±1.8e308): too large to "
+            "compute with; check its exponent",
+            7,
+        ),
+        (
+            "{a} * " + "1" * 1900,
+            f"the number '{'1' * 39}…' is beyond the float range (±1.8e308): too large to "
+            "compute with; check its exponent",
+            7,
+        ),
+        (
+            "1e300 PB",
+            "the number '1e300 PB' is beyond the float range (±1.8e308): too large "
+            "to compute with; check its exponent",
+            1,
+        ),
+        (
+            "2 * 1e-400",
+            "the number '1e-400' is below the smallest float (2.2e-308) but not 0: "
+            "it would read as 0; check its exponent",
+            5,
+        ),
+    ],
+)
+def test_numbers_a_float_cannot_hold_are_refused(text: str, message: str, column: int) -> None:
+    with pytest.raises(ExprError) as caught:
+        parse(text)
+    assert (caught.value.kind, caught.value.message, caught.value.column) == (
+        "not-finite",
+        message,
+        column,
+    )
+    assert parse("0e999") == Number(0, 5, 0.0, None)
+
+
+def test_messages_quote_a_long_token_cut_short() -> None:
+    with pytest.raises(ExprError) as caught:
+        parse("x" * 1500)
+    assert caught.value.message == (
+        f"unknown name '{'x' * 39}…': claim and constant ids go in braces, {{{'x' * 39}…}}; "
+        "functions are ceil, floor, round, min, max, sum, pp, change"
+    )
+
+
+def test_walk_is_iterative_and_children_first() -> None:
+    node: Node = Number(0, 1, 1.0, None)
+    for _ in range(50_000):
+        node = Unary(0, 1, "-", node)
+    order = list(walk(node))
+    assert len(order) == 50_001
+    assert isinstance(order[0], Number) and order[-1] is node
+    tree = parse("min({a}, -{b}) * ({c} + 2)")
+    assert [type(n).__name__ for n in walk(tree)] == [
+        "Ref",
+        "Ref",
+        "Unary",
+        "Call",
+        "Ref",
+        "Number",
+        "Binary",
+        "Binary",
+    ]
+
+
+def test_the_findings_reference_states_the_limits_in_force() -> None:
+    from claimkb.catalogue import entry
+    from claimkb.derive.expr import MAX_DEPTH, MAX_LENGTH, MAX_OPERANDS
+
+    description = entry("derived-limit").description
+    assert f"longer than {MAX_LENGTH} characters" in description
+    assert f"more than {MAX_OPERANDS} numbers, references and units" in description
+    assert f"more than {MAX_DEPTH} levels deep" in description

@@ -3,6 +3,7 @@ propagated range, for + − × ÷, the monotone functions, and whole expressions
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 
@@ -14,8 +15,11 @@ from claimkb.derive import dimensions as dims
 from claimkb.derive.evaluate import EvalError, Operand, evaluate
 from claimkb.derive.expr import parse
 from claimkb.derive.interval import (
+    FLOAT_MIN,
     Interval,
     IntervalError,
+    NotFinite,
+    ZeroDivisor,
     ceil,
     floor,
     maximum,
@@ -65,9 +69,24 @@ def test_arithmetic_contains_every_point_result(
     (ra, x), (rb, y) = a, b
     if name == "/":
         assume(not rb.lo <= 0.0 <= rb.hi)
-    result = on_ranges(ra, rb)
+    try:
+        result = on_ranges(ra, rb)
+    except NotFinite:
+        pairs = [(ra.lo, rb.lo), (ra.lo, rb.hi), (ra.hi, rb.lo), (ra.hi, rb.hi), (ra.mid, rb.mid)]
+        assert any(_leaves_range(name, on_points, p, q) for p, q in pairs)
+        return
     assert _inside(on_points(x, y), result)
     assert _inside(result.mid, result)
+    assert result.is_finite
+
+
+def _leaves_range(
+    name: str, on_points: Callable[[float, float], float], p: float, q: float
+) -> bool:
+    """Whether a point result is infinite, or a product or quotient of non-zero figures that
+    fell below the smallest normal float (it would read as 0)."""
+    c = on_points(p, q)
+    return not math.isfinite(c) or (name in "*/" and p != 0 and q != 0 and abs(c) < FLOAT_MIN)
 
 
 @given(a=ranged())
@@ -167,3 +186,81 @@ def test_expressions_contain_every_point_result(
     except EvalError:
         return  # the point divisor is zero too: nothing to compare
     assert propagated.lo <= exact.mid <= propagated.hi
+
+
+# -- the float range: no infinity, NaN or silent 0 leaves an operation ---------------------------
+
+HUGE = Interval.point(1e308)
+TINY = Interval.point(1e-200)
+NAN = Interval(math.nan, math.nan, math.nan)
+INF = Interval(1.0, math.inf, 2.0)
+
+
+@pytest.mark.parametrize(
+    ("compute", "reason"),
+    [
+        pytest.param(lambda: HUGE + HUGE, "beyond", id="sum"),
+        pytest.param(lambda: -HUGE - HUGE, "beyond", id="difference"),
+        pytest.param(lambda: HUGE * HUGE, "beyond", id="product"),
+        pytest.param(lambda: HUGE / TINY, "beyond", id="quotient"),
+        pytest.param(lambda: HUGE.scaled(100.0), "beyond", id="scaled"),
+        pytest.param(lambda: TINY * TINY, "below", id="vanishing-product"),
+        pytest.param(lambda: TINY / HUGE, "below", id="vanishing-quotient"),
+        pytest.param(lambda: TINY.scaled(1e-200), "below", id="vanishing-scale"),
+        pytest.param(lambda: INF * Interval.point(0.0), "beyond", id="inf-times-zero"),
+        pytest.param(lambda: NAN * Interval.point(0.0), "beyond", id="nan-times-zero"),
+        pytest.param(lambda: Interval.point(1.0) + NAN, "beyond", id="nan-sum"),
+        pytest.param(lambda: minimum([Interval.point(1.0), NAN]), "beyond", id="nan-min"),
+        pytest.param(lambda: maximum([NAN, Interval.point(1.0)]), "beyond", id="nan-max"),
+        pytest.param(lambda: Interval.point(1.0) / INF, "beyond", id="by-infinity"),
+        pytest.param(lambda: NAN.monotone(ceil), "beyond", id="nan-ceil"),
+    ],
+)
+def test_an_operation_leaving_the_float_range_raises_not_finite(
+    compute: Callable[[], Interval], reason: str
+) -> None:
+    with pytest.raises(NotFinite, match=reason):
+        compute()
+
+
+def test_zero_and_the_edges_of_the_range_stay_exact() -> None:
+    assert Interval.point(0.0) * HUGE == Interval.point(0.0)
+    assert (Interval.point(1e154) * Interval.point(1e154)).is_finite
+    assert Interval.point(FLOAT_MIN) * Interval.point(1.0) == Interval.point(FLOAT_MIN)
+    with pytest.raises(ZeroDivisor):
+        Interval.point(1.0) / Interval(-1e-300, 1e-300, 0.0)
+    with pytest.raises(NotFinite):  # a divisor near zero but not holding it: the quotient
+        Interval.point(1.0) / Interval.point(1e-320)
+
+
+wide = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def wide_ranged(draw: st.DrawFn) -> Interval:
+    a, b, c = draw(wide), draw(wide), draw(wide)
+    lo, hi = min(a, b), max(a, b)
+    return Interval(lo, hi, min(max(c, lo), hi))
+
+
+@pytest.mark.parametrize(
+    ("name", "on_ranges", "on_points"), OPERATIONS, ids=[o[0] for o in OPERATIONS]
+)
+@given(a=wide_ranged(), b=wide_ranged())
+def test_over_the_whole_float_range_a_result_is_finite_or_refused(
+    name: str,
+    on_ranges: Callable[[Interval, Interval], Interval],
+    on_points: Callable[[float, float], float],
+    a: Interval,
+    b: Interval,
+) -> None:
+    try:
+        result = on_ranges(a, b)
+    except ZeroDivisor:
+        assert name == "/" and b.lo <= 0.0 <= b.hi
+        return
+    except NotFinite:
+        pairs = [(a.lo, b.lo), (a.lo, b.hi), (a.hi, b.lo), (a.hi, b.hi), (a.mid, b.mid)]
+        assert any(_leaves_range(name, on_points, p, q) for p, q in pairs)
+        return
+    assert result.is_finite and result.lo <= result.mid <= result.hi

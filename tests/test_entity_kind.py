@@ -14,9 +14,9 @@ entities:
 properties:
   - {id: datacenter-location, label: data-centre city, datatype: entity, entity_kind: place}
 claims:
-  - {id: right, subject: Acme, property: datacenter-location, value: Ulanqab, quote: q,
+  - {id: right, subject: Acme, property: datacenter-location, value: Ulanqab, quote: in Ulanqab,
      status: single-source}
-  - {id: wrong, subject: Acme, property: datacenter-location, value: 阿克米, quote: q,
+  - {id: wrong, subject: Acme, property: datacenter-location, value: 阿克米, quote: 在阿克米,
      status: single-source}
 """
 

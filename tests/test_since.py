@@ -68,7 +68,8 @@ def test_nothing_changed_shows_nothing_and_passes(cli: Invoke, tmp_path: Path) -
     result = cli("check", "--root", root, "--since", "HEAD")
     assert result.exit_code == 0
     assert result.stdout == (
-        "5 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 0 triaged\n"
+        "5 files, 2 sources, 2 claims: 0 errors, 0 warnings, 0 info, 0 triaged"
+        "; 2 quotes not checked against a snapshot\n"
     )
     assert result.stderr == (
         "claimkb: --since HEAD: 0 changed file(s), 0 claim(s) involved; 0 of 2 finding(s) "
@@ -89,7 +90,8 @@ def test_new_untracked_claim_brings_its_conflict(cli: Invoke, tmp_path: Path) ->
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert [(f["code"], f["file"], f["line"], f["claims"]) for f in data["findings"]] == [
-        ("CKB401", "claims/news-a.yaml", 6, ["a-params", "b-params", "c-params"]),
+        # located at the new claim, where the change is (the full check puts it at news-a)
+        ("CKB401", "claims/news-c.yaml", 6, ["a-params", "b-params", "c-params"]),
     ]
     assert data["since"] == {
         "rev": "HEAD",
@@ -200,7 +202,7 @@ def test_kb_in_a_subdirectory_with_chinese_file_names(cli: Invoke, tmp_path: Pat
     assert changes.files == {"claims/新闻 c.yaml", "sources/新闻 c.yaml"}
     result = cli("check", "--root", root, "--since", "HEAD")
     assert result.exit_code == 1
-    assert result.stdout.startswith("claims/news-a.yaml:6: error CKB401 conflict:")
+    assert result.stdout.startswith("claims/新闻 c.yaml:6: error CKB401 conflict:")
 
 
 def test_since_an_older_commit(tmp_path: Path) -> None:
@@ -284,3 +286,45 @@ def test_changed_constant_involves_the_claims_derived_from_it(tmp_path: Path) ->
     assert "a-fp8-weights" not in changes.claims
     report = changes.filter(claimkb.check(kb))
     assert [(f.code, f.claims) for f in report.open_findings] == [("CKB411", ("a-bf16-weights",))]
+
+
+@pytest.mark.parametrize("format_", ["text", "github", "json", "sarif", "junit"])
+def test_a_conflict_a_change_causes_is_located_at_the_changed_claim(
+    cli: Invoke, tmp_path: Path, format_: str
+) -> None:
+    """Both claims agreed; editing news-b's value makes the conflict, which the full check
+    places at news-a's line 6. Under --since it is placed on the edited value (news-b:6),
+    where the pull request's diff is, and still names both claims."""
+    root = repo_with(conflict_kb(tmp_path / "kb"))
+    path = root / "claims" / "news-b.yaml"
+    path.write_text(path.read_text("utf-8").replace("1.2 万亿", "1040 亿"), "utf-8")
+    path.write_text(path.read_text("utf-8").replace("status: refuted", "status: single-source"))
+    commit_all(root)
+    path.write_text(path.read_text("utf-8").replace("1040 亿", "1.2 万亿"), "utf-8")
+    full = claimkb.check(root)
+    [conflict] = [f for f in full.findings if f.code == "CKB401"]
+    assert (conflict.file, conflict.line) == ("claims/news-a.yaml", 6)
+    kb = claimkb.load(root)
+    changes = changes_since(kb, "HEAD")
+    [moved] = [f for f in changes.filter(full).findings if f.code == "CKB401"]
+    assert (moved.file, moved.line, moved.claims) == (
+        "claims/news-b.yaml",
+        6,
+        ("a-params", "b-params"),
+    )
+    assert moved.message == conflict.message
+    result = cli("check", "--root", root, "--since", "HEAD", "--format", format_)
+    assert result.exit_code == 1
+    assert "news-a.yaml" not in result.stdout
+    assert "news-b.yaml" in result.stdout
+
+
+def test_changing_a_file_level_qualifier_changes_every_claim_of_the_file(tmp_path: Path) -> None:
+    root = repo_with(conflict_kb(tmp_path / "kb"))
+    path = root / "claims" / "news-a.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(
+        text.replace("source: news-a\n", "source: news-a\nqualifiers: {as_of: '2026'}\n")
+    )
+    changes = changes_since(claimkb.load(root), "HEAD")
+    assert "a-params" in changes.touched

@@ -16,9 +16,9 @@ properties:
 CLAIMS = """\
 source: wire
 claims:
-  - {id: a, subject: Model X, property: total-parameters, value: 2.8 trillion, quote: q,
+  - {id: a, subject: Model X, property: total-parameters, value: 2.8 trillion, quote: 2.8 trillion,
      status: single-source}
-  - {id: b, subject: Model X, property: total-parameters, value: 3 trillion, quote: q,
+  - {id: b, subject: Model X, property: total-parameters, value: 3 trillion, quote: 3 trillion,
      status: imprecise, source: digest}
 """
 TRIAGE = """\

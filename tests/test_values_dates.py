@@ -39,6 +39,7 @@ FORMS = [
     ("１１月４日", D(2026, 11, 4), D(2026, 11, 4), "day"),
     ("11 月", D(2026, 11, 1), D(2026, 11, 30), "month"),
     ("11 月初", D(2026, 11, 1), D(2026, 11, 10), "part-of-month"),
+    ("十一月", D(2026, 11, 1), D(2026, 11, 30), "month"),
     ("11月上旬", D(2026, 11, 1), D(2026, 11, 10), "part-of-month"),
     ("11 月中旬", D(2026, 11, 11), D(2026, 11, 20), "part-of-month"),
     ("11 月下旬", D(2026, 11, 21), D(2026, 11, 30), "part-of-month"),
@@ -115,7 +116,7 @@ UNREADABLE = [
     ("11/06/2026", 2026, "'11/06/2026' is not a date form claimkb reads"),
     ("20261106", 2026, "'20261106' is not a date form claimkb reads"),
     ("2026-11-06T10:00", 2026, "'2026-11-06T10:00' is not a date form claimkb reads"),
-    ("十一月", 2026, "'十一月' is not a date form claimkb reads"),
+    ("十三月", 2026, "month 13 does not exist"),
     ("early", 2026, "'early' is not a date form claimkb reads"),
 ]
 

@@ -4,7 +4,9 @@
   single-value constraint: a claim qualified ``as_of: 2025`` does not rival one for 2026).
   Grouping is by key, so the cost grows with the corpus, not with its square.
 * Two values **agree** when they state the same thing: the same nominal quantity (``104
-  billion`` and ``约 1040 亿``), the same days, the same entity, the same text or boolean.
+  billion`` and ``约 1040 亿``), one figure in two units to the precision each was written
+  in (``8,849 m`` and ``29,032 ft``, see :mod:`.agreement`), the same days, the same
+  entity, the same text or boolean.
 * The **origin** of a claim is the set of sources it ultimately rests on: its source plus
   everything that source relays through ``cites`` (or, when given, the claim's own ``via``).
   Claims whose origins intersect are one piece of evidence, not two; so are claims resting on
@@ -14,28 +16,17 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar, cast
 
+from .agreement import conversions, same_value, value_key
 from .kb import KB
 from .model import Claim, Datatype
-from .values import (
-    Boolean,
-    DateValue,
-    EntityName,
-    Quantity,
-    Text,
-    Value,
-    ValueProblem,
-    Verdict,
-    name_key,
-)
+from .values import Value, ValueProblem
 
 T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
-REL_EPS = 1e-9
 
 
 def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
@@ -83,43 +74,37 @@ def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[Grou
     return memo(kb, "grouping", compute)
 
 
-def value_key(value: Value) -> object:
-    """A hashable identity of what a value states, used for agreement and for listing."""
-    if isinstance(value, Quantity):
-        if value.nominal is not None:
-            return ("q", value.dimension, _rounded(value.nominal))
-        return ("q", value.dimension, _rounded(value.lower), _rounded(value.upper))
-    if isinstance(value, DateValue):
-        return ("d", value.earliest, value.latest)
-    if isinstance(value, EntityName):
-        return ("e", value.entity or name_key(value.name))
-    if isinstance(value, Text):
-        return ("t", value.key)
-    if isinstance(value, Boolean):
-        return ("b", value.value)
-    if isinstance(value, Verdict):
-        return ("v", value.status)
-    raise TypeError(value)
-
-
-def _rounded(x: float) -> float:
-    if not math.isfinite(x) or x == 0:
-        return x
-    return round(x, 9 - int(math.floor(math.log10(abs(x)))))
-
-
 def agrees(a: Value, b: Value) -> bool:
-    return value_key(a) == value_key(b)
+    """Whether two values state the same thing, in one unit or converted between two (see
+    :mod:`claimkb.agreement`)."""
+    return same_value(a, b)
 
 
-def interval(value: Value, tolerance: float = 0.0) -> tuple[float, float] | None:
-    """A value's range on a number line (days for dates), widened by ``tolerance``."""
-    if isinstance(value, Quantity):
-        low, high = value.lower, value.upper
-        return (low - abs(low) * tolerance, high + abs(high) * tolerance)
-    if isinstance(value, DateValue):
-        return (float(value.earliest.toordinal()), float(value.latest.toordinal()))
-    return None
+def qualifier_splits(kb: KB) -> dict[tuple[str, str], list[GroupKey]]:
+    """(subject, property) -> its rival groups, for each single-valued property of a subject
+    whose claims fall in more than one group: claims whose qualifiers differ are never
+    compared (``show`` and ``conflicts --uncompared`` list them, ``check`` can warn)."""
+
+    def compute() -> dict[tuple[str, str], list[GroupKey]]:
+        found: dict[tuple[str, str], list[GroupKey]] = defaultdict(list)
+        for key in groups(kb):
+            prop = kb.properties.get(key[1])
+            if prop is not None and prop.single_valued:
+                found[(key[0], key[1])].append(key)
+        return {pair: sorted(keys) for pair, keys in found.items() if len(keys) > 1}
+
+    return memo(kb, "qualifier-splits", compute)
+
+
+def qualifier_differences(a: GroupKey, b: GroupKey) -> list[tuple[str, str | None, str | None]]:
+    """The qualifiers two groups differ in: (name, value in ``a``, value in ``b``), None where
+    a group does not give it."""
+    left, right = dict(a[2]), dict(b[2])
+    return [
+        (k, left.get(k), right.get(k))
+        for k in sorted(left.keys() | right.keys())
+        if left.get(k) != right.get(k)
+    ]
 
 
 def origins(kb: KB, claim: Claim) -> frozenset[str]:
@@ -213,9 +198,10 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 
 def _support(kb: KB) -> dict[str, list[list[Claim]]]:
     """Claim id -> its independent evidence, for every claim whose value another claim of its
-    group also states (the others have only themselves). Claims stating one value share
-    one list."""
+    group also states, in its unit or another (the others have only themselves). Claims
+    stating one value in one way share one list."""
     stated = statements(kb)
+    values = cast(Mapping[str, Value], kb.values)  # a group's claims have readable values
     result: dict[str, list[list[Claim]]] = {}
     for members in groups(kb).values():
         if len(members) < 2:
@@ -223,9 +209,23 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
         by_value: dict[object, list[Claim]] = defaultdict(list)
         for claim in members:
             by_value[stated[claim.id][1]].append(claim)
+        converted: dict[Value, list[Value]] = {}
+        forms: dict[Value, list[Claim]] = defaultdict(list)
+        if len(by_value) > 1:
+            for claim in members:
+                forms[values[claim.id]].append(claim)
+            converted = conversions(forms)
         for same in by_value.values():
-            if len(same) > 1:
-                pieces = clusters(kb, same)
-                for claim in same:
+            if not converted or not any(values[c.id] in converted for c in same):
+                if len(same) > 1:
+                    pieces = clusters(kb, same)
+                    for claim in same:
+                        result[claim.id] = pieces
+                continue
+            # one figure in several units: each written form has its own conversions
+            for form in dict.fromkeys(values[c.id] for c in same):
+                others = [c for other in converted.get(form, ()) for c in forms[other]]
+                pieces = clusters(kb, same + others)
+                for claim in forms[form]:
                     result[claim.id] = pieces
     return result

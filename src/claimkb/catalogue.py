@@ -204,6 +204,20 @@ _ENTRIES = [
         "{what} expects entity kind '{ref}', which no entity has",
     ),
     Entry(
+        "CKB216",
+        "qualifier-variant",
+        W,
+        "Qualifier spelt like a more frequent one",
+        "A qualifier name or value is written by one claim (or few) beside a near-identical "
+        "spelling written by many (case, separators or a letter or two apart). Claims whose "
+        "qualifiers differ are never compared, so a typo silently splits a group of rivals. "
+        "Spellings that differ in their digits are never variants.",
+        "Write the frequent spelling (or give the file a qualifiers: default, so it is typed "
+        "once); if the two really differ, make the difference plain.",
+        "{what} {written!r} ({count} claim(s)) looks like {frequent!r} ({frequent_count} "
+        "claims): did you mean {frequent!r}?",
+    ),
+    Entry(
         "CKB220",
         "unparseable-value",
         E,
@@ -227,6 +241,44 @@ _ENTRIES = [
         "constant or input it names.",
         "{what}: {detail}",
     ),
+    Entry(
+        "CKB232",
+        "derived-no-inputs",
+        E,
+        "Derivation uses no claim or constant",
+        "A derived claim's expression references no claim and no constant ('4', '2 * 3'), so "
+        "recomputing it checks nothing the sources say. It never matches, and it supports no "
+        "status ('verified' by arithmetic needs at least one claim as an input).",
+        "Write the expression from the figures the value was computed from, as references "
+        "({claim-id} * {constant-id}), or remove 'derived:' if the figure was not computed.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB233",
+        "derived-limit",
+        E,
+        "Expression past a size limit",
+        "A derived claim's expression is longer than 2000 characters, holds more than 100 "
+        "numbers, references and units, or nests parentheses, function calls and signs more "
+        "than 60 levels deep. The expression is not evaluated; no article's arithmetic needs "
+        "this much.",
+        "Split the computation into derived claims of their own, each referencing the previous "
+        "step, or remove the repeated signs or parentheses at the column given.",
+        "{what}: {detail}",
+    ),
+    Entry(
+        "CKB234",
+        "derived-not-finite",
+        E,
+        "Derivation leaves the float range",
+        "A number in a derived claim's expression, an input, the stated value or a step of the "
+        "recomputation is beyond the float range (±1.8e308, e.g. '1e999' or '1e300 * 1e300'), "
+        "or non-zero but below its smallest normal value (2.2e-308), where it would read as "
+        "0. Such a value is never compared: an infinite range would match every stated value.",
+        "Check the exponents and units of the figures at the column given; write each figure "
+        "at the scale the article means.",
+        "{what}: {detail}",
+    ),
     # -- sources and quotes ------------------------------------------------------------------
     Entry(
         "CKB301",
@@ -244,9 +296,11 @@ _ENTRIES = [
         "snapshot-missing",
         N,
         "Snapshot not available",
-        "A source names an archived text, but no configured snapshot directory holds it, so "
-        "its quotes were not checked. A clone without the archive still checks clean.",
-        "Make the archive available (see snapshot_dirs in the README) to check the quotes.",
+        "A source names an archived text, but no snapshot directory holds it, so its quotes "
+        "were not checked. Information by default, so a clone without the archive still "
+        "checks; an error when require_snapshots is set or check --require-snapshots is given.",
+        "Make the archive available: keep it in a snapshot directory of the KB, or name the "
+        "directory that holds it with --snapshot-dir or CLAIMKB_SNAPSHOT_DIRS.",
         "source '{source}': snapshot {snapshot!r} not found in {searched}; "
         "{count} quote(s) not checked",
     ),
@@ -254,12 +308,38 @@ _ENTRIES = [
         "CKB303",
         "snapshot-path",
         E,
-        "Snapshot path not allowed",
-        "A snapshot path is absolute or climbs out of its snapshot directory. Snapshot paths "
-        "are confined to the configured directories so a KB cannot make the tool read "
-        "arbitrary files.",
-        "Give the path relative to a snapshot directory, without '..'.",
+        "Snapshot path not allowed or unreadable",
+        "A snapshot path is absolute, climbs out of its snapshot directory, names a hidden "
+        "file or leads elsewhere through a link, or the file cannot be read or is larger than "
+        "max_snapshot_bytes. Snapshot paths are confined so that a KB cannot make the tool "
+        "read, or reveal, a file that is not part of it.",
+        "Give the path relative to a snapshot directory, without '..'; keep the archived text "
+        "UTF-8 and under max_snapshot_bytes.",
         "source '{source}': snapshot path {snapshot!r} {detail}",
+    ),
+    Entry(
+        "CKB304",
+        "snapshot-none",
+        E,
+        "Source without a snapshot",
+        "Snapshots are required (require_snapshots, or check --require-snapshots), and a "
+        "source that claims quote names no archived text, so none of its quotes can be "
+        "checked. Without the requirement such quotes are only counted in the summary.",
+        "Archive the article's text and name it in the source's snapshot field.",
+        "source '{source}' names no snapshot; {count} quote(s) not checked",
+    ),
+    Entry(
+        "CKB305",
+        "value-not-quoted",
+        E,
+        "Value not what its quote says",
+        "A claim's value, read for its property, is not a value its quote states (compared as "
+        "values: separators, decimal marks, full-width digits, Chinese magnitudes and unit "
+        "spacing do not matter), or an entity value is not named in its quote. Copying a "
+        "figure wrongly is the commonest mistake in writing a claim.",
+        "Correct the value (or the quote) to what the source says; when the value is rightly "
+        "not in the quote (a paraphrase, a unit stated elsewhere), say why in unquoted:.",
+        "claim '{claim}': value {value!r} is not what its quote says: {detail}",
     ),
     # -- discrepancies between claims (triageable) ------------------------------------------
     Entry(
@@ -269,7 +349,9 @@ _ENTRIES = [
         "Conflicting values",
         "Claims on a single-valued property of one subject, with the same qualifiers, cannot "
         "all hold: their value ranges are disjoint, their dates cannot overlap, or they name "
-        "different entities.",
+        "different entities. The values are listed in classes that hold together ('~' within "
+        "a class, 'vs' between classes), and every claim of the group is named, a claim "
+        "consistent with both sides included.",
         "Triage it: add a resolution naming the preferred claim, the kind of discrepancy and "
         "the reason; set the losing claims' status (refuted, disputed).",
         "{subject} / {property}{qualifiers}: {values}",
@@ -281,7 +363,10 @@ _ENTRIES = [
         W,
         "Rounded or imprecise value",
         "Claims on a single-valued property overlap in range but state different values: one "
-        'is probably a rounding of the other ("3 trillion" for 2.8 trillion).',
+        'is probably a rounding of the other ("3 trillion" for 2.8 trillion). Reported for '
+        "each class of values that hold together, also when other classes conflict. One "
+        'figure in two units, each to its written precision ("8,849 m" and "29,032 ft"), is '
+        "the same value, not a rounding.",
         "Triage it with a resolution of kind 'rounding' naming the precise claim.",
         "{subject} / {property}{qualifiers}: {values}",
         triageable=True,
@@ -336,14 +421,44 @@ _ENTRIES = [
         "self-contradiction",
         W,
         "A source contradicts itself",
-        "One source states different values for the same subject, property and qualifiers "
-        "(a headline's rounded figure against the body's exact one, a table against the text "
-        "around it). Reported besides any conflict or rounding between sources, because a "
-        "reader of that source alone meets both values.",
+        "One source states values for the same subject, property and qualifiers that cannot "
+        "all hold (a table's count against a different count in the text around it). "
+        "Reported besides any conflict between sources, because a reader of that source alone "
+        "meets both values. A rounding beside the exact figure (a headline's '3 trillion' by "
+        "the body's 2.8 trillion, 'about 40%' by 40.05%), a bound the figure meets ('more "
+        "than 5.58 million' by 5,586,019), one figure in two units, or a day inside a coarser "
+        "date is no contradiction: the source is only less precise in one place.",
         "Triage it with a resolution of kind 'self-contradiction' naming the value the source "
         "supports best, and give the other claims a status that says so.",
-        "source '{source}' states different values for {subject} / {property}{qualifiers}: "
-        "{values}",
+        "source '{source}' states values that cannot all hold for {subject} / "
+        "{property}{qualifiers}: {values}",
+        triageable=True,
+    ),
+    Entry(
+        "CKB408",
+        "mixed-qualifiers",
+        W,
+        "Rivals split by qualifiers",
+        "Claims on one subject's single-valued property are split between claims with no "
+        "qualifiers and claims with some, so they are never compared: a claim with no "
+        "qualifier and one with {workload: dense} about the same figure are not rivals. "
+        "Reported only when the KB's configuration sets warn_mixed_qualifiers = true.",
+        "Give the unqualified claims the qualifiers they mean, or qualify none; "
+        "`claimkb show` and `claimkb conflicts --uncompared` list the claims left uncompared.",
+        "{subject} / {property}: {unqualified} (no qualifiers) are never compared with "
+        "{qualified} (qualified by {qualifiers})",
+    ),
+    Entry(
+        "CKB409",
+        "weekday-mismatch",
+        W,
+        "Weekday does not match the date",
+        'A date is written with its weekday ("Sunday, 4 November 2023", '
+        '"2023年11月4日（星期六）") and that day of the calendar falls on another weekday, '
+        "so the source got the weekday or the date wrong. The claim keeps the calendar date.",
+        "Check the article: if it printed a wrong weekday or date, triage it with a resolution "
+        "of kind 'error' and say which one is right; if the transcription is wrong, fix it.",
+        "claim '{claim}': {value!r} says {stated}, but {date} was a {actual}",
         triageable=True,
     ),
     Entry(

@@ -3,40 +3,102 @@
 Looked for, in order: ``claimkb.toml`` at the KB root (settings at top level), then the
 ``[tool.claimkb]`` table of ``pyproject.toml`` at the KB root. A problem in either is a finding,
 and the defaults apply, so a bad setting never hides the rest of the check.
+
+The configuration is part of the KB, and so as untrusted as its data (a pull request can change
+it): nothing it says may make the tool read a file outside the KB. Its ``snapshot_dirs`` must
+lie inside the root; directories elsewhere (an archive beside the repository) are named by the
+person running the tool, with ``--snapshot-dir`` or ``CLAIMKB_SNAPSHOT_DIRS``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .findings import Finding, make
 
 DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024
+DEFAULT_MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024
+LARGEST_LIMIT = 4 * 1024 * 1024 * 1024
+"""No size setting may exceed 4 GiB: a larger one would only make a hostile file costlier."""
+SNAPSHOT_DIRS_VARIABLE = "CLAIMKB_SNAPSHOT_DIRS"
+"""Snapshot directories named by whoever runs the tool, separated by ``os.pathsep``."""
 
 
 @dataclass(frozen=True)
 class Config:
     snapshot_dirs: tuple[str, ...] = ("snapshots",)
-    """Directories searched, in order, for source snapshots; relative to the KB root. They
-    are the only places outside claims/ and sources/ the tool reads."""
+    """Directories searched, in order, for source snapshots; relative to the KB root and
+    inside it. With the trusted ones, the only places outside claims/ and sources/ the tool
+    reads."""
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
     """Larger YAML files are refused (unreadable-file) instead of parsed."""
+    max_snapshot_bytes: int = DEFAULT_MAX_SNAPSHOT_BYTES
+    """Larger snapshots are refused (snapshot-path) instead of read."""
+    require_snapshots: bool = False
+    """A snapshot that cannot be found is an error, not information: every quote is checked."""
+    trusted_snapshot_dirs: tuple[Path, ...] = field(default=(), compare=False)
+    """Snapshot directories named by the person running the tool (``--snapshot-dir``,
+    ``CLAIMKB_SNAPSHOT_DIRS``), absolute; searched after the KB's own. Never from the KB."""
+    warn_mixed_qualifiers: bool = False
+    """Warn (mixed-qualifiers) when claims that could be rivals are split between claims
+    with no qualifiers and claims with some, so they are never compared."""
     file: str | None = None
     """Where the settings came from, relative to the root (None = defaults)."""
     findings: tuple[Finding, ...] = field(default=(), compare=False)
 
 
-_SETTINGS = {"snapshot_dirs": list, "max_file_bytes": int}
+_SETTINGS: dict[str, type] = {
+    "snapshot_dirs": list,
+    "max_file_bytes": int,
+    "max_snapshot_bytes": int,
+    "require_snapshots": bool,
+    "warn_mixed_qualifiers": bool,
+}
 _WANTED = {
     "snapshot_dirs": "a list of directory names",
     "max_file_bytes": "a whole number of bytes",
+    "max_snapshot_bytes": "a whole number of bytes",
+    "require_snapshots": "true or false",
+    "warn_mixed_qualifiers": "true or false",
 }
 
 
-def load_config(root: Path) -> Config:
+def load_config(
+    root: Path,
+    *,
+    snapshot_dirs: Iterable[str | os.PathLike[str]] | None = None,
+    require_snapshots: bool | None = None,
+) -> Config:
+    """The KB's settings, with what the person running the tool adds: ``snapshot_dirs``
+    (default: ``CLAIMKB_SNAPSHOT_DIRS``) and ``require_snapshots`` (True forces it on)."""
+    config = _from_files(root)
+    trusted = trusted_dirs(snapshot_dirs)
+    changes: dict[str, object] = {"trusted_snapshot_dirs": trusted}
+    if require_snapshots:
+        changes["require_snapshots"] = True
+    return dataclasses.replace(config, **changes)  # type: ignore[arg-type]
+
+
+def trusted_dirs(named: Iterable[str | os.PathLike[str]] | None) -> tuple[Path, ...]:
+    """The snapshot directories the person running the tool named, absolute, in order."""
+    if named is None:
+        variable = os.environ.get(SNAPSHOT_DIRS_VARIABLE, "")
+        named = [part for part in variable.split(os.pathsep) if part.strip()]
+    result: list[Path] = []
+    for entry in named:
+        path = Path(entry).expanduser().absolute()
+        if path not in result:
+            result.append(path)
+    return tuple(result)
+
+
+def _from_files(root: Path) -> Config:
     for name, table_path in (("claimkb.toml", ()), ("pyproject.toml", ("tool", "claimkb"))):
         path = root / name
         if not path.is_file():
@@ -45,12 +107,13 @@ def load_config(root: Path) -> Config:
         try:
             text = path.read_text(encoding="utf-8")
             data = tomllib.loads(text)
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            problem = (
-                f"not valid UTF-8 at byte {exc.start}"
-                if isinstance(exc, UnicodeDecodeError)
-                else str(exc)
-            )
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+            if isinstance(exc, UnicodeDecodeError):
+                problem = f"not valid UTF-8 at byte {exc.start}"
+            elif isinstance(exc, RecursionError):
+                problem = "tables or arrays nested too deep to read"
+            else:
+                problem = str(exc)
             detail = f"{problem}; the defaults apply until it is fixed"
             return Config(
                 findings=(make("config-error", name, _error_line(exc, text), detail=detail),)
@@ -96,15 +159,45 @@ def _problem(key: str, value: object) -> str | None:
     """Why a setting's value is unusable, or None."""
     expected = _SETTINGS.get(key)
     if expected is None:
-        return f"unknown setting {key!r}; known: {', '.join(sorted(_SETTINGS))}"
-    if not isinstance(value, expected) or isinstance(value, bool):
+        from rapidfuzz import process
+
+        near = process.extractOne(key, list(_SETTINGS), score_cutoff=70)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        return f"unknown setting {key!r}{hint}; known: {', '.join(sorted(_SETTINGS))}"
+    if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
         return f"setting {key!r} should be {_WANTED[key]}"
-    if isinstance(value, list) and not all(
-        isinstance(v, str) and v.strip() and "\x00" not in v for v in value
-    ):
-        return "snapshot_dirs should list directory names (non-empty strings)"
-    if isinstance(value, int) and value <= 0:
-        return "max_file_bytes should be a positive number of bytes"
+    if isinstance(value, list):
+        if not all(isinstance(v, str) and v.strip() and "\x00" not in v for v in value):
+            return "snapshot_dirs should list directory names (non-empty strings)"
+        for entry in value:
+            refused = inside_problem(entry)
+            if refused:
+                return f"snapshot_dirs entry {entry!r} {refused}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value <= 0:
+            return f"{key} should be a positive number of bytes"
+        if value > LARGEST_LIMIT:
+            return f"{key} should be at most {LARGEST_LIMIT} bytes (4 GiB)"
+    return None
+
+
+def inside_problem(written: str) -> str | None:
+    """Why a path the KB writes (a snapshot directory or name) could reach outside the KB or
+    into what is not part of it, or None. Checked on the words; symbolic links are checked
+    where the path is resolved."""
+    relative = PurePosixPath(written.replace("\\", "/"))
+    if relative.is_absolute() or written[1:3] in (":/", ":\\") or written.startswith("~"):
+        return (
+            "is not relative to the KB root; name a directory outside the KB with "
+            f"--snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
+        )
+    if ".." in relative.parts:
+        return (
+            "climbs out of the KB root with '..'; name a directory outside the KB with "
+            f"--snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
+        )
+    if any(part.startswith(".") and part != "." for part in relative.parts):
+        return "goes through a hidden file or directory (such as .git), which is not part of the KB"
     return None
 
 

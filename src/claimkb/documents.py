@@ -33,7 +33,7 @@ from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 __all__ = ["CLAIM_SECTIONS", "CLAIMS_FILE_KEYS", "FilePart", "SINGULAR", "read_part"]
 
 CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
-CLAIMS_FILE_KEYS = ("source", *CLAIM_SECTIONS)
+CLAIMS_FILE_KEYS = ("source", "qualifiers", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
 _UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
 
@@ -184,9 +184,33 @@ def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
             )
         )
         default_source = None
+    defaults = _default_qualifiers(part, data, rel)
     for section in CLAIM_SECTIONS:
         if section in data:
-            _load_section(part, data, section, rel, default_source, data.line_of("source"))
+            _load_section(
+                part, data, section, rel, default_source, data.line_of("source"), defaults
+            )
+
+
+def _default_qualifiers(part: FilePart, data: LocatedDict, rel: str) -> LocatedDict | None:
+    """The file's ``qualifiers:``: given to every claim of the file (a claim's own win), so a
+    KB about one election need not repeat ``{election: 2024-presidential}`` a hundred times."""
+    defaults = data.get("qualifiers")
+    if defaults is None:
+        return None
+    if not isinstance(defaults, LocatedDict):
+        part.report(
+            make(
+                "wrong-type",
+                rel,
+                data.line_of("qualifiers"),
+                what="the file",
+                field="qualifiers",
+                detail=f"should be a mapping of qualifiers, not {type_name(defaults)}",
+            )
+        )
+        return None
+    return defaults
 
 
 def _load_section(
@@ -196,6 +220,7 @@ def _load_section(
     rel: str,
     default_source: str | None,
     source_line: int = 0,
+    default_qualifiers: LocatedDict | None = None,
 ) -> None:
     items = data[section]
     if items is None:
@@ -231,7 +256,28 @@ def _load_section(
         if section == "claims" and default_source is not None and "source" not in item:
             item["source"] = default_source
             item.key_lines["source"] = source_line
+        if section == "claims" and default_qualifiers:
+            _give_qualifiers(item, default_qualifiers, data.line_of("qualifiers"))
         _add_record(part, section, item, rel, singular)
+
+
+def _give_qualifiers(item: LocatedDict, defaults: LocatedDict, line: int) -> None:
+    own = item.get("qualifiers")
+    if own is None:
+        merged = LocatedDict(line)
+        item.key_lines["qualifiers"] = line
+    elif isinstance(own, LocatedDict):
+        merged = LocatedDict(own.line)
+        merged.key_lines.update(own.key_lines)
+    else:
+        return  # not a mapping: the schema reports it
+    for key, value in defaults.items():
+        if own is None or key not in own:
+            merged[key] = value
+            merged.key_lines[key] = defaults.line_of(key)
+    if own is not None:
+        merged.update(own)
+    item["qualifiers"] = merged
 
 
 SINGULAR = {

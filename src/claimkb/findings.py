@@ -53,6 +53,10 @@ class Finding:
     def with_triage(self, resolution_id: str) -> Finding:
         return replace(self, triaged_by=resolution_id)
 
+    def with_severity(self, severity: Severity) -> Finding:
+        """The same finding at another severity (a setting made it stricter)."""
+        return replace(self, severity=severity)
+
     def sort_key(self) -> tuple[str, int, str, tuple[str, ...]]:
         return (self.file or "", self.line or 0, self.code, self.claims)
 

@@ -13,11 +13,13 @@ from .config import Config
 from .findings import Finding
 from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
 from .values import (
+    DateValue,
     Quantity,
     Slack,
     Value,
     ValueProblem,
     name_key,
+    parse_date,
     parse_quantity,
     parse_value,
     year_of,
@@ -53,6 +55,7 @@ class KB:
     _subject_ids: dict[str, str] = field(default_factory=dict, repr=False)
     """Subject as written -> entity id: many claims name one subject the same way."""
     _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _source_dates: dict[str, DateValue | None] = field(default_factory=dict, repr=False)
     _named: dict[str, str | None] = field(default_factory=dict, repr=False)
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
 
@@ -106,6 +109,21 @@ class KB:
         year = self._source_years[claim.source] = year_of(source.date) if source else None
         return year
 
+    def source_date(self, claim: Claim) -> DateValue | None:
+        """The date of a claim's source, read with its precision (None: undated, unknown or
+        unreadable; the source's own finding says why), for dates relative to it."""
+        if claim.source in self._source_dates:
+            return self._source_dates[claim.source]
+        source = self.sources.get(claim.source)
+        found: DateValue | None = None
+        if source is not None and source.date is not None:
+            try:
+                found = parse_date(str(source.date))
+            except ValueProblem:
+                found = None
+        self._source_dates[claim.source] = found
+        return found
+
     @cached_property
     def values(self) -> Mapping[str, Value | ValueProblem]:
         """Each claim's normalised value (or why it cannot be read), keyed by claim id, for
@@ -113,18 +131,26 @@ class KB:
         query that shows ten claims reads ten values, not the whole KB's."""
         return _Values(self)
 
+    def read_as(self, claim: Claim, written: str, *, exact: bool = False) -> Value:
+        """Read ``written`` as a value of ``claim``'s property, in its source's context (the
+        claim's own value is read so, ``exact`` as the claim says; the value check reads its
+        quote's spans so). Raises :class:`ValueProblem`."""
+        prop = self.properties[claim.property]
+        return parse_value(
+            prop.datatype.value,
+            written,
+            dimension=prop.dimension,
+            default_year=self.source_year(claim),
+            source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
+            resolve=self.name_index,
+            statuses=STATUSES,
+            exact=exact,
+            slack=_slack(prop),
+        )
+
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
         try:
-            value = parse_value(
-                prop.datatype.value,
-                claim.written,
-                dimension=prop.dimension,
-                default_year=self.source_year(claim),
-                resolve=self.name_index,
-                statuses=STATUSES,
-                exact=claim.exact,
-                slack=_slack(prop),
-            )
+            value = self.read_as(claim, claim.written, exact=claim.exact)
             if claim.bounds is not None:
                 value = _with_bounds(value, claim, prop.dimension)
             return value

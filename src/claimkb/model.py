@@ -55,6 +55,10 @@ class SourceKind(StrEnum):
     ISSUE_TRACKER = "issue-tracker"
     REPOSITORY = "repository"
     REPORT = "report"
+    PRIMARY_RECORD = "primary-record"
+    """The official record of what it states (an election commission's count, a census
+    bureau's table, a standards body's specification, a court's judgment): its own statement
+    verifies the figure it records."""
     OTHER = "other"
 
 
@@ -246,6 +250,9 @@ class Claim(Located):
     """For verdict claims: the claims this verdict rates."""
     derived: Derived | None = None
     """For figures the source computed: how to recompute them, checked by ``claimkb check``."""
+    unquoted: NonEmpty | None = None
+    """Why the value is not in the quote as written (a paraphrase, a unit or figure stated
+    elsewhere in the text): the value is then not compared with the quote."""
     note: str | None = None
 
     @builtins.property

@@ -15,11 +15,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .analysis import group_key, groups, independent_support, memo, origins, source_origins
+from .analysis import (
+    GroupKey,
+    group_key,
+    groups,
+    independent_support,
+    memo,
+    origins,
+    qualifier_differences,
+    qualifier_splits,
+    source_origins,
+)
 from .findings import Finding
 from .kb import KB
 from .model import Claim, Datatype, ResolutionKind
-from .values import DateValue, EntityName, ValueProblem
+from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
 __all__ = [
     "claim_dict",
@@ -29,6 +39,7 @@ __all__ = [
     "sources",
     "discrepancies",
     "timeline",
+    "uncompared",
     "claims_per_source",
     "CLAIMS_PER_SOURCE",
     "NotFound",
@@ -117,13 +128,15 @@ def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> di
         findings = checks.run(kb)
     source = kb.sources.get(claim.source)
     prop = kb.properties.get(claim.property)
-    same = [c for c in groups(kb).get(group_key(kb, claim), []) if c.id != claim.id]
+    key = group_key(kb, claim)
+    same = [c for c in groups(kb).get(key, []) if c.id != claim.id]
     single = bool(prop and prop.single_valued)
     return {
         "claim": claim_dict(kb, claim),
         "source": _source_dict(kb, source) if source else None,
         "single_valued": single,
         "rivals": [claim_dict(kb, c) for c in same] if single else [],
+        "uncompared": _uncompared_with(kb, key) if single else [],
         "also_claimed": [] if single else [claim_dict(kb, c) for c in same],
         "evidence": [sorted(c.id for c in group) for group in independent_support(kb, claim)],
         "rests_on": sorted(origins(kb, claim)),
@@ -133,6 +146,43 @@ def show(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> di
         ],
         "findings": [f.to_dict() for f in findings if claim.id in f.claims],
     }
+
+
+def _uncompared_with(kb: KB, key: GroupKey) -> list[dict[str, Any]]:
+    """The claims on the same subject and property that are not rivals of the group ``key``
+    because their qualifiers differ, each with the qualifiers it differs in."""
+    found = groups(kb)
+    rows = []
+    for other in qualifier_splits(kb).get((key[0], key[1]), ()):
+        if other == key:
+            continue
+        differ = [
+            {"qualifier": name, "this": this, "other": that}
+            for name, this, that in qualifier_differences(key, other)
+        ]
+        rows += [{**claim_dict(kb, c), "qualifiers_differ": differ} for c in found[other]]
+    return sorted(rows, key=lambda row: (row["file"], row["line"]))
+
+
+def uncompared(kb: KB) -> list[dict[str, Any]]:
+    """Each subject's single-valued property whose claims were not all compared because
+    their qualifiers differ: its groups of rivals (qualifiers and claims), the qualifiers
+    that tell them apart, and whether claims with no qualifiers are among them."""
+    found = groups(kb)
+    rows = []
+    for (subject, prop), keys in sorted(qualifier_splits(kb).items()):
+        rows.append(
+            {
+                "subject": subject,
+                "property": prop,
+                "differ_in": sorted({name for k in keys for name, _ in k[2]}),
+                "mixed": any(not k[2] for k in keys) and any(k[2] for k in keys),
+                "groups": [
+                    {"qualifiers": dict(k[2]), "claims": [c.id for c in found[k]]} for k in keys
+                ],
+            }
+        )
+    return rows
 
 
 def entity(kb: KB, name: str) -> dict[str, Any]:
@@ -196,15 +246,26 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.entry.triageable]
 
 
-def timeline(kb: KB) -> list[dict[str, Any]]:
-    """Date-valued claims in order of their earliest possible day, with precision."""
+def timeline(kb: KB) -> dict[str, list[dict[str, Any]]]:
+    """Date-valued claims in order of their earliest possible day, with precision
+    (``timeline``), and those left out (``left_out``, in file order), each with a ``reason``:
+    ``unreadable`` (the value cannot be read as a date) or ``undated-source`` (the date leaves
+    out its year or is relative to its source, and the source has no date); its
+    ``value_error`` says what to do."""
     dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
+    left_out = []
     for claim in kb.claims.values():
         if claim.property not in dated:
             continue
-        value = kb.value(claim.id)
+        value = kb.values.get(claim.id)
         if isinstance(value, DateValue):
             rows.append((value.earliest, value.latest, claim))
+        elif isinstance(value, ValueProblem):
+            reason = "undated-source" if isinstance(value, NeedsSourceDate) else "unreadable"
+            left_out.append({**claim_dict(kb, claim), "reason": reason})
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
-    return [claim_dict(kb, claim) for _, _, claim in rows]
+    return {
+        "timeline": [claim_dict(kb, claim) for _, _, claim in rows],
+        "left_out": left_out,
+    }

@@ -19,6 +19,9 @@ class Report:
     files: int
     sources: int
     claims: int
+    unchecked_quotes: int = 0
+    """How many claims' quotes were not compared with their source's text (no snapshot, or
+    one that could not be found or read)."""
 
     @property
     def open_findings(self) -> list[Finding]:
@@ -48,6 +51,7 @@ class Report:
                 "files": self.files,
                 "sources": self.sources,
                 "claims": self.claims,
+                "unchecked_quotes": self.unchecked_quotes,
                 **self.counts(),
             },
             "findings": [f.to_dict() for f in self.findings],

@@ -17,7 +17,10 @@ A claim is **involved** when it changed, or when something it depends on changed
 * it is a rival of an involved claim (same subject, property and qualifiers), reviews one, or
   is reviewed by one: their conflicts, support and verdicts depend on each other.
 
-A finding is kept when any of its claims is involved. A finding about no claim (a YAML syntax
+A finding is kept when any of its claims is involved. A kept finding about several claims is
+located at a claim the change touched (its value's line), unless it already lies on one: a
+pull request's annotation then lands on a line of its diff, and the message still names every
+claim. A finding about no claim (a YAML syntax
 error, a bad registry entry, a resolution naming a deleted claim) is kept when its file changed
 or when the record it refers to (``ref``, ``claim``, ``source``, ``resolution`` in its data)
 changed or is involved.
@@ -28,8 +31,8 @@ from __future__ import annotations
 import json
 import os
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -65,6 +68,9 @@ class Changes:
     """Ids of the claims the change involves."""
     records: frozenset[str] = frozenset()
     """Ids of every changed record (of any kind) and of every involved claim."""
+    touched: Mapping[str, tuple[str, frozenset[int], int]] = field(default_factory=dict)
+    """Claims the change itself touched (new or edited): id -> (file, the lines its record
+    was written on, the line of its value)."""
 
     def involves(self, finding: Finding) -> bool:
         if finding.claims:
@@ -78,8 +84,21 @@ class Changes:
         )
 
     def filter(self, report: Report) -> Report:
-        """The report with only the findings this change involves."""
-        return replace(report, findings=tuple(f for f in report.findings if self.involves(f)))
+        """The report with only the findings this change involves, each located where the
+        change is."""
+        kept = tuple(self.relocate(f) for f in report.findings if self.involves(f))
+        return replace(report, findings=kept)
+
+    def relocate(self, finding: Finding) -> Finding:
+        """A finding involving a claim the change touched, moved onto that claim's value line
+        when it lies elsewhere (on an untouched rival, say)."""
+        touched = [self.touched[c] for c in finding.claims if c in self.touched]
+        if not touched:
+            return finding
+        if any(finding.file == file and finding.line in lines for file, lines, _ in touched):
+            return finding
+        file, _, line = touched[0]
+        return replace(finding, file=file, line=line)
 
     def to_dict(self) -> dict[str, Any]:
         return {"rev": self.rev, "commit": self.commit, "files": sorted(self.files)}
@@ -109,7 +128,20 @@ def changes_since(kb: KB, rev: str) -> Changes:
     changed["sources"] |= snapshot_sources
     claims = _involved(kb, changed, old, new)
     records = frozenset(claims).union(*changed.values())
-    return Changes(rev, commit, frozenset(yaml_files) | snapshots, frozenset(claims), records)
+    touched = {
+        claim_id: _where(kb.claims[claim_id])
+        for claim_id in changed["claims"]
+        if claim_id in kb.claims
+    }
+    files_changed = frozenset(yaml_files) | snapshots
+    return Changes(rev, commit, files_changed, frozenset(claims), records, touched)
+
+
+def _where(claim: Any) -> tuple[str, frozenset[int], int]:
+    """(file, the lines a claim's record was written on, its value's line)."""
+    location = claim.__pydantic_private__ or {}
+    lines = {claim.line, *location.get("_key_lines", {}).values()}
+    return claim.file, frozenset(lines), claim.line_of("value")
 
 
 # -- reading records out of YAML documents ---------------------------------------------------
@@ -155,11 +187,16 @@ def _documents_records(path: str, doc: Any) -> Iterator[tuple[str, dict[str, Any
             yield "sources", item
         return
     default_source = doc.get("source")
+    defaults = doc.get("qualifiers")
     for section in CLAIM_SECTIONS:
         items = doc.get(section)
         for item in items if isinstance(items, list) else []:
             if section == "claims" and isinstance(item, dict) and "source" not in item:
                 item = {**item, "source": default_source}
+            if section == "claims" and isinstance(item, dict) and isinstance(defaults, dict):
+                own = item.get("qualifiers")
+                if own is None or isinstance(own, dict):
+                    item = {**item, "qualifiers": {**defaults, **(own or {})}}
             yield section, item
 
 
@@ -287,7 +324,7 @@ def _changed_snapshots(kb: KB, files: set[str]) -> tuple[set[str], frozenset[str
     for source in kb.sources.values():
         if not source.snapshot:
             continue
-        for directory in kb.config.snapshot_dirs:
+        for directory in kb.config.snapshot_dirs:  # the KB's own: where git sees changes
             path = Path(os.path.normpath(Path(directory, source.snapshot))).as_posix()
             if path in files:
                 sources.add(source.id)

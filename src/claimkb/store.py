@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .config import load_config
+from .config import Config, load_config
 from .documents import SINGULAR, FilePart, read_part
 from .files import kb_files
 from .findings import make
@@ -61,6 +61,7 @@ def load(
     *,
     cache: PartCache | None = None,
     on_file: Callable[[str], None] | None = None,
+    config: Config | None = None,
 ) -> KB:
     """Load the KB at ``root`` (or the nearest one above the working directory).
 
@@ -68,9 +69,10 @@ def load(
     is reported in ``kb.load_findings``. Each file is read into a :class:`FilePart` and
     merged in discovery order; ``cache`` may supply the part of a file it has seen before
     (:mod:`claimkb.cache`), and ``on_file`` is told each file merged (for progress).
+    ``config`` is the KB's settings when already read (with the runner's additions).
     """
     path = check_root(Path(root)) if root is not None else find_root()
-    kb = KB(root=path, config=load_config(path))
+    kb = KB(root=path, config=config if config is not None else load_config(path))
     kb.load_findings.extend(kb.config.findings)
     paused = gc.isenabled()
     gc.disable()  # the parser allocates many small objects that are never cyclic garbage

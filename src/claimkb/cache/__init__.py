@@ -83,7 +83,13 @@ def _digest(data: bytes) -> str:
 class Cache:
     """One KB's cache, opened for one run: survey the files, supply parts, save."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        snapshot_dirs: Iterable[str | os.PathLike[str]] | None = None,
+        require_snapshots: bool = False,
+    ) -> None:
         from ..config import load_config
         from .packs import Packs
 
@@ -91,8 +97,16 @@ class Cache:
         self.dir = cache_dir(root)
         # the fingerprint is taken before the configuration is read: if the configuration
         # changes in between, the next run does not match what this run stores
-        self.key = (disk.FORMAT, code_fingerprint(), str(root), config_fingerprint(root))
-        self.config: Config = load_config(root)
+        fingerprint = config_fingerprint(root)
+        self.config: Config = load_config(
+            root, snapshot_dirs=snapshot_dirs, require_snapshots=require_snapshots
+        )
+        self.key = (disk.FORMAT, code_fingerprint(), str(root), fingerprint)
+        # what the person running the tool added changes the report, not the files' parts
+        self.runner = (
+            tuple(str(p) for p in self.config.trusted_snapshot_dirs),
+            self.config.require_snapshots,
+        )
         stored = disk.read(self.dir / "index")
         self.index: dict[str, Entry] = {}
         if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == self.key:
@@ -211,34 +225,35 @@ class Cache:
             ]
         if any(digest is None for _, _, digest in files):
             return None
-        return _digest(repr((self.key, files)).encode())
+        return _digest(repr((self.key, self.runner, files)).encode())
 
-    def load_report(self, key: str) -> tuple[tuple[Finding, ...], int, int, int] | None:
-        """(findings, files, sources, claims) of the report saved under ``key``, if every
-        snapshot it read is still as it was."""
+    def load_report(self, key: str) -> tuple[tuple[Finding, ...], int, int, int, int] | None:
+        """(findings, files, sources, claims, unchecked quotes) of the report saved under
+        ``key``, if every snapshot it read is still as it was."""
         found = self.report(key)
         return None if found is None else found[1:]
 
-    def report(self, key: str) -> tuple[Any, tuple[Finding, ...], int, int, int] | None:
-        """(snapshot state, findings, files, sources, claims) of the report saved under
-        ``key``, if every snapshot it read is still as it was."""
+    def report(self, key: str) -> tuple[Any, tuple[Finding, ...], int, int, int, int] | None:
+        """(snapshot state, findings, files, sources, claims, unchecked quotes) of the report
+        saved under ``key``, if every snapshot it read is still as it was."""
         from . import snapshots
 
         stored = disk.read(self.dir / "report")
-        if not isinstance(stored, tuple) or len(stored) != 6 or stored[0] != key:
+        if not isinstance(stored, tuple) or len(stored) != 7 or stored[0] != key:
             return None
-        _, state, files, sources, claims, findings = stored
-        if not snapshots.unchanged(self.root, self.config.snapshot_dirs, state):
+        _, state, files, sources, claims, unchecked, findings = stored
+        if not snapshots.unchanged(self.root, self.config, state):
             return None
         from .codec import revive_finding
 
-        return state, tuple(revive_finding(f) for f in findings), files, sources, claims
+        revived = tuple(revive_finding(f) for f in findings)
+        return state, revived, files, sources, claims, unchecked
 
     def snapshots(self, names: Iterable[str]) -> tuple[Any, ...]:
         """The state of the snapshots with these names (before the check reads them)."""
         from . import snapshots
 
-        return snapshots.state(self.root, self.config.snapshot_dirs, names)
+        return snapshots.state(self.root, self.config, names)
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -296,12 +311,13 @@ class Cache:
         files: int,
         sources: int,
         claims: int,
+        unchecked: int,
     ) -> None:
         from .codec import encode_finding
 
         encoded = [encode_finding(f) for f in findings]
         try:
-            framed = disk.encode((key, state, files, sources, claims, encoded))
+            framed = disk.encode((key, state, files, sources, claims, unchecked, encoded))
         except ValueError:  # a finding argument marshal cannot store exactly: no report
             disk.remove(self.dir / "report")
             return

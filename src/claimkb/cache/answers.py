@@ -49,7 +49,7 @@ class Question:
         if state is not None:
             from . import snapshots  # reads as the quote check does: imports the checks
 
-            if not snapshots.unchanged(self.cache.root, self.cache.config.snapshot_dirs, state):
+            if not snapshots.unchanged(self.cache.root, self.cache.config, state):
                 return None
         return out, err
 

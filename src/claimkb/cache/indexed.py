@@ -140,11 +140,11 @@ class Indexed:
 
         return sources(self._registries())
 
-    def timeline(self) -> list[dict[str, Any]]:
+    def timeline(self) -> dict[str, list[dict[str, Any]]]:
         """:func:`claimkb.query.timeline`, as computed after the check."""
         rows = marshal.loads(self._get("timeline"))
-        if not isinstance(rows, list):
-            raise Unavailable("the index's timeline is not a list")
+        if not isinstance(rows, dict):
+            raise Unavailable("the index's timeline is not a mapping")
         return rows
 
     def findings(self) -> tuple[Any, tuple[Finding, ...]]:

@@ -5,6 +5,8 @@ The quote check is the only check that reads a file outside ``sources/`` and ``c
 For each snapshot a source names, the state records where :func:`find_snapshot` finds it (or
 why the name is refused), and that file's stat and content hash. A newly added snapshot in an
 earlier snapshot directory changes where the name is found; an edited one changes its hash.
+The hash is computed in blocks, so a snapshot of any size costs little memory; one larger than
+``max_snapshot_bytes`` (which the check refuses unread) is not hashed but known by its stat.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..checks.quotes import find_snapshot
+from ..config import Config
+from ..snapshot_location import find_snapshot
 
 RACY_NS = 2_000_000_000
 
@@ -31,34 +34,45 @@ def _stat(path: Path) -> tuple[tuple[int, ...], bool] | None:
     return stat, max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS
 
 
-def _hash(path: Path) -> str | None:
+BLOCK = 1024 * 1024
+OVER_LIMIT = "over max_snapshot_bytes"
+
+
+def _hash(path: Path, limit: int) -> str | None:
+    """The content hash, read in blocks; :data:`OVER_LIMIT` for a file the check refuses
+    for its size (so the state does not depend on content the check never reads)."""
     try:
-        return hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest()
+        with path.open("rb") as handle:
+            if os.fstat(handle.fileno()).st_size > limit:
+                return OVER_LIMIT
+            digest = hashlib.blake2b(digest_size=20)
+            while block := handle.read(BLOCK):
+                digest.update(block)
+        return digest.hexdigest()
     except OSError:
         return None
 
 
-def state(root: Path, directories: Iterable[str], names: Iterable[str]) -> tuple[Any, ...]:
+def state(root: Path, config: Config, names: Iterable[str]) -> tuple[Any, ...]:
     """The state of every named snapshot, sorted by name. Taken *before* the check reads them,
     so a snapshot edited while the check runs is seen as changed next time."""
-    directories = tuple(directories)
     result: list[tuple[Any, ...]] = []
     for name in sorted(set(names)):
-        path, refused = find_snapshot(root, directories, name)
+        path, refused = find_snapshot(root, config, name)
         if path is None:
             result.append((name, refused, None, None, None, False))
             continue
         observed = _stat(path)
         stat, trusted = observed if observed else (None, False)
-        result.append((name, refused, str(path), stat, _hash(path), trusted))
+        digest = _hash(path, config.max_snapshot_bytes)
+        result.append((name, refused, str(path), stat, digest, trusted))
     return tuple(result)
 
 
-def unchanged(root: Path, directories: Iterable[str], recorded: Any) -> bool:
+def unchanged(root: Path, config: Config, recorded: Any) -> bool:
     """Whether every snapshot in ``recorded`` (from :func:`state`) is still as it was."""
-    directories = tuple(directories)
     for name, refused, where, stat, digest, trusted in recorded:
-        path, now_refused = find_snapshot(root, directories, name)
+        path, now_refused = find_snapshot(root, config, name)
         if now_refused != refused or (str(path) if path else None) != where:
             return False
         if path is None:
@@ -68,6 +82,6 @@ def unchanged(root: Path, directories: Iterable[str], recorded: Any) -> bool:
             return False
         if trusted and observed[0] == tuple(stat):
             continue
-        if digest is None or _hash(path) != digest:
+        if digest is None or _hash(path, config.max_snapshot_bytes) != digest:
             return False
     return True

@@ -10,11 +10,14 @@ from . import (
     derived,
     discrepancies,
     entities,
+    qualifier_variants,
+    qualifiers,
     quotes,
     references,
     reviews,
     statuses,
     triage,
+    value_quote,
     values,
 )
 
@@ -24,13 +27,25 @@ CHECKS: tuple[Check, ...] = (
     references.check,
     values.check,
     quotes.check,
+    value_quote.check,
     discrepancies.check,
+    qualifiers.check,
+    qualifier_variants.check,
     entities.check,
     reviews.check,
     derived.check,
 )
 """Checks whose findings do not depend on other findings. Statuses are judged afterwards,
 against the discrepancies and resolutions these report."""
+
+
+def _moot(found: list[Finding]) -> list[Finding]:
+    """A value is held against its quote only while the quote is the source's words: when the
+    quote itself is not in the source, that one finding says what to fix first."""
+    misquoted = {f.claims[0] for f in found if f.slug == "quote-not-found" and f.claims}
+    if not misquoted:
+        return found
+    return [f for f in found if not (f.slug == "value-not-quoted" and f.claims[0] in misquoted)]
 
 
 def run(kb: KB, on_step: Callable[[], None] | None = None) -> list[Finding]:
@@ -41,6 +56,7 @@ def run(kb: KB, on_step: Callable[[], None] | None = None) -> list[Finding]:
     for check in CHECKS:
         found.extend(check(kb))
         step()
+    found = _moot(found)
     found = triage.apply(kb, found)
     step()
     found.extend(statuses.check(kb, found))

@@ -1,6 +1,11 @@
 """Derived claims: recompute each one and report what cannot be evaluated and what does not
 add up; check the constants derivations use (readable, documented by a known source, ids not
-shared with claims). See :mod:`claimkb.derive`."""
+shared with claims). See :mod:`claimkb.derive`.
+
+An expression is pull-request input of any length: an error's message quotes it cut to
+:data:`SHOWN` characters, and its ``expr`` datum holds at most
+:data:`~claimkb.derive.expr.MAX_LENGTH` of it (a mismatch's expression parsed, so it is
+within that bound already)."""
 
 from __future__ import annotations
 
@@ -9,9 +14,13 @@ from collections.abc import Iterator
 from ..derive import MISMATCH, Outcome, constant_values, cycles, outcomes
 from ..derive.constants import ConstantProblem
 from ..derive.display import show
+from ..derive.expr import MAX_LENGTH, excerpt
 from ..findings import Finding, make
 from ..kb import KB
 from .references import _hint
+
+SHOWN = 120
+"""Characters of an expression quoted in a message."""
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -94,13 +103,13 @@ def _outcome(kb: KB, outcome: Outcome) -> Iterator[Finding]:
             return
         column = f", column {problem.column}" if problem.column else ""
         yield make(
-            "derived-error",
+            problem.slug,
             claim.file,
             line,
             [claim.id],
-            what=f"claim '{claim.id}', derived {outcome.expr!r}{column}",
+            what=f"claim '{claim.id}', derived {excerpt(outcome.expr, SHOWN)!r}{column}",
             detail=problem.detail,
-            expr=outcome.expr,
+            expr=excerpt(outcome.expr, MAX_LENGTH),
             column=problem.column,
         )
         return

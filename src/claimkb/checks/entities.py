@@ -6,6 +6,9 @@ context rank first: "Ulanbaatoi" is spelled closer to Ulaanbaatar, the Mongolian
 a Chinese data-centre city property ranks Ulanqab, in Inner Mongolia, above it. The tool lists
 candidates; it never corrects the value. A value naming a known entity of another kind than
 the property expects is reported as an invalid value.
+
+A name that is no known entity is reported here once; the rival comparison leaves it out
+(:mod:`.discrepancies`), so a misspelling is not also a conflict with the name it misspells.
 """
 
 from __future__ import annotations

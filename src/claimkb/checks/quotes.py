@@ -1,167 +1,154 @@
 """Quotes must appear verbatim in their source's snapshot text.
 
-Snapshots are found in the configured ``snapshot_dirs`` (relative to the KB root); a
-snapshot path may not be absolute or climb out of its directory. Text is compared after
-whitespace normalisation (runs of spaces, tabs and newlines are one space) and Unicode NFC, so
-re-wrapped lines still match but a changed word does not. When a quote is missing, the nearest
-passage of the snapshot is named with its line and similarity.
+Where a snapshot is found is :mod:`claimkb.snapshot_location`'s question (confined to the KB
+and the directories the person running the tool names); how a quote is looked for is
+:mod:`claimkb.snapshot_text`'s (whitespace- and NFC-normalised, in bounded memory). When a
+quote is missing, the nearest passage of the snapshot is named with its line and similarity.
+A snapshot that cannot be found leaves its quotes unchecked: information by default, an error
+when the KB or the person running the check requires snapshots.
 """
 
 from __future__ import annotations
 
-import bisect
-import unicodedata
+import os
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from collections.abc import Iterator
+from pathlib import Path
 
-from ..files import FileProblem, decode
+from ..catalogue import Severity
+from ..config import inside_problem
+from ..files import FileProblem
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Source
+from ..snapshot_location import find_snapshot, search_dirs
+from ..snapshot_text import missing_quotes, normalise
 
-MAX_SNAPSHOT_BYTES = 50 * 1024 * 1024
+__all__ = ["UNCHECKED", "check", "locate", "normalise"]
 
-
-def normalise(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-@dataclass
-class Snapshot:
-    """A snapshot's normalised text, with the original line of each normalised offset."""
-
-    path: Path
-    text: str
-    starts: list[int]
-    lines: list[int]
-
-    @classmethod
-    def read(cls, path: Path) -> Snapshot:
-        with path.open("rb") as handle:  # never more than the limit in memory
-            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
-        if len(data) > MAX_SNAPSHOT_BYTES:  # cut at a line end, not inside a character
-            data = data[: data.rfind(b"\n", 0, MAX_SNAPSHOT_BYTES) + 1]
-        raw = decode(data)
-        parts: list[str] = []
-        starts: list[int] = []
-        lines: list[int] = []
-        offset = 0
-        for number, line in enumerate(raw.splitlines(), start=1):
-            norm = normalise(line)
-            if not norm:
-                continue
-            starts.append(offset)
-            lines.append(number)
-            parts.append(norm)
-            offset += len(norm) + 1
-        return cls(path, " ".join(parts), starts, lines)
-
-    def line_at(self, offset: int) -> int:
-        index = bisect.bisect_right(self.starts, offset) - 1
-        return self.lines[index] if index >= 0 else 1
-
-    def nearest(self, quote: str) -> tuple[str, int, int]:
-        """(passage, line, similarity %) of the passage most like ``quote``."""
-        from rapidfuzz import fuzz  # only when a quote is missing
-
-        found = fuzz.partial_ratio_alignment(quote, self.text)
-        if found is None:
-            return "", 1, 0
-        passage = self.text[found.dest_start : found.dest_end]
-        return passage, self.line_at(found.dest_start), round(found.score)
+UNCHECKED = frozenset({"snapshot-missing", "snapshot-path", "snapshot-none"})
+"""Findings whose ``count`` is a number of quotes the check left unchecked."""
 
 
 def locate(kb: KB, source: Source) -> tuple[Path | None, str | None]:
     """(path of the snapshot, or None; why the path is refused, or None)."""
     assert source.snapshot is not None
-    return find_snapshot(kb.root, kb.config.snapshot_dirs, source.snapshot)
-
-
-def find_snapshot(
-    root: Path, snapshot_dirs: Iterable[str], snapshot: str
-) -> tuple[Path | None, str | None]:
-    """Where the snapshot named ``snapshot`` is found under the KB at ``root``: (path, or
-    None; why the name is refused, or None). The cache asks the same question to tell
-    whether a snapshot the check read has moved or changed."""
-    written = snapshot.replace("\\", "/")
-    relative = PurePosixPath(written)
-    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
-        return None, "is absolute; give it relative to a snapshot directory"
-    if ".." in relative.parts:
-        return None, "climbs out of the snapshot directories with '..'"
-    if "\x00" in snapshot:
-        return None, "contains a NUL character"
-    for directory in snapshot_dirs:
-        try:
-            base = (root / directory).resolve()
-            candidate = (base / relative).resolve()
-        except (OSError, RuntimeError) as exc:  # too long, a symlink loop ...
-            return None, f"cannot be resolved ({getattr(exc, 'strerror', None) or exc})"
-        if not candidate.is_relative_to(base):
-            return None, "leads outside its snapshot directory through a symbolic link"
-        if candidate.is_file():
-            return candidate, None
-    return None, None
+    return find_snapshot(kb.root, kb.config, source.snapshot)
 
 
 def check(kb: KB) -> Iterator[Finding]:
+    yield from _refused_directories(kb)
     by_source: dict[str, list[Claim]] = defaultdict(list)
     for claim in kb.claims.values():
         by_source[claim.source].append(claim)
     for source in kb.sources.values():
-        if not source.snapshot:
-            continue
         claims = by_source.get(source.id, [])
-        path, refused = locate(kb, source)
-        if refused:
+        if source.snapshot:
+            yield from _check_source(kb, source, claims)
+        elif claims and kb.config.require_snapshots:
             yield make(
-                "snapshot-path",
-                source.file,
-                source.line_of("snapshot"),
-                source=source.id,
-                snapshot=source.snapshot,
-                detail=refused,
+                "snapshot-none", source.file, source.line, source=source.id, count=len(claims)
             )
+
+
+def _required(kb: KB, finding: Finding) -> Finding:
+    """A finding about unchecked quotes is an error when snapshots are required."""
+    return finding.with_severity(Severity.ERROR) if kb.config.require_snapshots else finding
+
+
+def _refused_directories(kb: KB) -> Iterator[Finding]:
+    """Snapshot directories that cannot be used: one of the KB's own that leads outside it
+    through a link (one it names outside in words is the configuration's own finding), or
+    one the runner named that is not a directory."""
+    own = set(kb.config.snapshot_dirs)
+    for written, base, refused in search_dirs(kb.root, kb.config):
+        if refused and written in own and inside_problem(written) is None:
+            yield make("config-error", written, 1, detail=refused)
+        elif refused and written not in own:
+            yield make("config-error", None, None, detail=f"--snapshot-dir: {refused}")
+        elif base is not None and written not in own and not base.is_dir():
+            detail = f"--snapshot-dir {written!r} is not a directory"
+            yield make("config-error", None, None, detail=detail)
+
+
+def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Finding]:
+    assert source.snapshot is not None
+    where = (source.file, source.line_of("snapshot"))
+    path, refused = locate(kb, source)
+    if refused:
+        yield make(
+            "snapshot-path",
+            *where,
+            source=source.id,
+            snapshot=source.snapshot,
+            detail=refused,
+            count=len(claims),
+        )
+        return
+    if path is None:
+        searched = [w for w, base, _ in search_dirs(kb.root, kb.config) if base is not None]
+        finding = make(
+            "snapshot-missing",
+            *where,
+            source=source.id,
+            snapshot=source.snapshot,
+            searched=", ".join(searched) or "no usable snapshot directory",
+            count=len(claims),
+        )
+        yield _required(kb, finding)
+        return
+    try:
+        size = os.stat(path).st_size
+    except OSError as exc:
+        yield make(
+            "snapshot-path",
+            *where,
+            source=source.id,
+            snapshot=source.snapshot,
+            detail=f"cannot be read: {exc.strerror or exc}",
+            count=len(claims),
+        )
+        return
+    if size > kb.config.max_snapshot_bytes:
+        detail = (
+            f"is {size} bytes, more than max_snapshot_bytes ({kb.config.max_snapshot_bytes}); "
+            f"its {len(claims)} quote(s) were not checked"
+        )
+        yield make(
+            "snapshot-path",
+            *where,
+            source=source.id,
+            snapshot=source.snapshot,
+            detail=detail,
+            count=len(claims),
+        )
+        return
+    quotes = {claim.id: normalise(claim.quote) for claim in claims}
+    try:
+        missing = missing_quotes(path, quotes)
+    except (OSError, FileProblem) as exc:
+        message = exc.message if isinstance(exc, FileProblem) else (exc.strerror or str(exc))
+        yield make(
+            "snapshot-path",
+            *where,
+            source=source.id,
+            snapshot=source.snapshot,
+            detail=f"cannot be read: {message}",
+            count=len(claims),
+        )
+        return
+    for claim in claims:
+        nearest = missing.get(claim.id)
+        if nearest is None:
             continue
-        if path is None:
-            yield make(
-                "snapshot-missing",
-                source.file,
-                source.line_of("snapshot"),
-                source=source.id,
-                snapshot=source.snapshot,
-                searched=", ".join(kb.config.snapshot_dirs),
-                count=len(claims),
-            )
-            continue
-        try:
-            snapshot = Snapshot.read(path)
-        except (OSError, FileProblem) as exc:
-            message = exc.message if isinstance(exc, FileProblem) else str(exc)
-            yield make(
-                "snapshot-path",
-                source.file,
-                source.line_of("snapshot"),
-                source=source.id,
-                snapshot=source.snapshot,
-                detail=f"cannot be read: {message}",
-            )
-            continue
-        for claim in claims:
-            quote = normalise(claim.quote)
-            if quote in snapshot.text:
-                continue
-            passage, line, score = snapshot.nearest(quote)
-            yield make(
-                "quote-not-found",
-                claim.file,
-                claim.line_of("quote"),
-                [claim.id],
-                claim=claim.id,
-                snapshot=source.snapshot,
-                nearest=passage,
-                near_line=line,
-                score=score,
-            )
+        yield make(
+            "quote-not-found",
+            claim.file,
+            claim.line_of("quote"),
+            [claim.id],
+            claim=claim.id,
+            snapshot=source.snapshot,
+            nearest=nearest.passage,
+            near_line=nearest.line,
+            score=nearest.score,
+        )

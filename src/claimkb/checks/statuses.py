@@ -1,7 +1,9 @@
 """Statuses must match the evidence the knowledge base holds.
 
-* ``verified`` needs at least two independent sources stating the same value; sources that
-  relay one another (through ``cites`` or a claim's ``via``) count once;
+* ``verified`` needs at least two independent sources stating the same value (sources that
+  relay one another, through ``cites`` or a claim's ``via``, count once), or that the claim
+  rests on a ``primary-record`` source: the official record of the figure verifies it, and
+  outlets relaying it add nothing;
 * ``refuted`` needs a resolution that prefers a different value, or a verdict that refutes it;
 * ``imprecise`` needs a resolution that prefers a more precise rival;
 * ``disputed`` needs a discrepancy or a verdict that disputes it;
@@ -24,7 +26,7 @@ from ..analysis import agrees, independent_support, origins
 from ..derive import arithmetic_support
 from ..findings import Finding, make
 from ..kb import KB
-from ..model import Claim, Resolution, Status
+from ..model import Claim, Resolution, SourceKind, Status
 from ..values import Verdict
 
 _ASSERTIVE = {Status.VERIFIED, Status.SINGLE_SOURCE, Status.VENDOR_CLAIM, Status.UNCHECKED}
@@ -108,7 +110,11 @@ def _problem(
     if status is Status.VERIFIED:
         if arithmetic == "mismatch":
             return "recomputing it does not give the stated value (see `claimkb explain`)"
-        if arithmetic != "verified" and len(independent_support(kb, claim)) < 2:
+        if (
+            arithmetic != "verified"
+            and len(independent_support(kb, claim)) < 2
+            and not _on_record(kb, claim)
+        ):
             rests_on = ", ".join(sorted(origins(kb, claim)))
             hint = "; or derive it from verified inputs" if claim.derived else ""
             return (
@@ -134,6 +140,15 @@ def _problem(
                 "(an announcement, or a source with issued_by)"
             )
     return None
+
+
+def _on_record(kb: KB, claim: Claim) -> bool:
+    """Whether the claim rests on a primary record (directly, or relayed through cites)."""
+    for source_id in origins(kb, claim):
+        source = kb.sources.get(source_id)
+        if source is not None and source.kind is SourceKind.PRIMARY_RECORD:
+            return True
+    return False
 
 
 def _is_interested(kb: KB, source_id: str) -> bool:

@@ -1,5 +1,6 @@
 """Values that cannot be read for their property's datatype, source dates that cannot be
-read, and counts that do not match the items the source lists."""
+read, counts that do not match the items the source lists, and weekdays that do not match
+their dates (:mod:`.weekdays`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from collections.abc import Iterator
 
 from ..findings import Finding, make
 from ..kb import KB
-from ..values import Quantity, ValueProblem, expected_forms, parse_date
+from ..values import (
+    DateValue,
+    NeedsSourceDate,
+    Quantity,
+    ValueProblem,
+    expected_forms,
+    parse_date,
+)
+from .weekdays import mismatch
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -28,6 +37,10 @@ def check(kb: KB) -> Iterator[Finding]:
                 detail=str(value),
             )
             continue
+        if isinstance(value, DateValue):
+            wrong_weekday = mismatch(claim, value)
+            if wrong_weekday is not None:
+                yield wrong_weekday
         if claim.items:
             yield from _count(claim.id, kb, value)
 
@@ -68,11 +81,16 @@ def _source_dates(kb: KB) -> Iterator[Finding]:
         try:
             parse_date(str(source.date))
         except ValueProblem as problem:
+            why = (
+                "a source's own date needs a year and cannot be relative"
+                if isinstance(problem, NeedsSourceDate)
+                else str(problem)
+            )
             yield make(
                 "invalid-value",
                 source.file,
                 source.line_of("date"),
                 what=f"source '{source.id}'",
                 field="date",
-                detail=f"is {str(source.date)!r}: {problem} (write e.g. 2026-11-06 or 2026-11)",
+                detail=f"is {str(source.date)!r}: {why} (write e.g. 2026-11-06 or 2026-11)",
             )

@@ -32,6 +32,23 @@ RootOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+SnapshotDirOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--snapshot-dir",
+        metavar="DIR",
+        help="Also look for source snapshots in DIR (repeatable; default: "
+        "CLAIMKB_SNAPSHOT_DIRS). The KB's own settings can only name directories inside it.",
+        show_default=False,
+    ),
+]
+RequireSnapshotsOption = Annotated[
+    bool,
+    typer.Option(
+        "--require-snapshots",
+        help="Make a quote that cannot be checked against its snapshot an error.",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -56,7 +73,12 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def open_kb(root: Path | None, cache: bool | Cache = True) -> KB:
+def open_kb(
+    root: Path | None,
+    cache: bool | Cache = True,
+    snapshot_dirs: list[Path] | None = None,
+    require_snapshots: bool = False,
+) -> KB:
     """Load the KB (through the cache, unless ``cache`` is false or ``CLAIMKB_NO_CACHE`` is
     set; ``cache`` may be one already opened, see :func:`claimkb.load`) or exit with status 2
     when the root is unusable. A long load shows a progress bar on a terminal."""
@@ -66,6 +88,12 @@ def open_kb(root: Path | None, cache: bool | Cache = True) -> KB:
 
     try:
         with progress_bar() as bar:
-            return load(root, cache=cache, progress=bar)
+            return load(
+                root,
+                cache=cache,
+                progress=bar,
+                snapshot_dirs=snapshot_dirs or None,
+                require_snapshots=require_snapshots,
+            )
     except RootError as exc:
         raise fail(str(exc)) from None

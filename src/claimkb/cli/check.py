@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import RootOption, app, fail, open_kb
+from .app import (
+    RequireSnapshotsOption,
+    RootOption,
+    SnapshotDirOption,
+    app,
+    fail,
+    open_kb,
+)
 
 if TYPE_CHECKING:
     from ..catalogue import Severity
@@ -74,6 +81,8 @@ def check(
         bool,
         typer.Option("--no-cache", help="Read every file and run every check, without the cache."),
     ] = False,
+    snapshot_dir: SnapshotDirOption = None,
+    require_snapshots: RequireSnapshotsOption = False,
 ) -> None:
     """Check the KB: schema, references, quotes, conflicts, entities and statuses.
 
@@ -88,11 +97,11 @@ def check(
     if since is not None or chosen in (Format.sarif, Format.junit):  # these need the records
         from .progress import progress_bar
 
-        kb = open_kb(root, cache=not no_cache)
+        kb = open_kb(root, not no_cache, snapshot_dir, require_snapshots)
         with progress_bar() as bar:  # an unchanged KB's report still comes from the cache
             report = run_check(kb, cache=not no_cache, progress=bar)
     else:  # an unchanged KB's report comes from the cache without loading it
-        report = _report(root, cache=not no_cache)
+        report = _report(root, not no_cache, snapshot_dir, require_snapshots)
     changes = None
     if since is not None:
         from ..since import SinceError, changes_since
@@ -125,7 +134,9 @@ def check(
     raise typer.Exit(1 if report.failed(severity) else 0)
 
 
-def _report(root: Path | None, cache: bool) -> Report:
+def _report(
+    root: Path | None, cache: bool, snapshot_dirs: list[Path] | None, require_snapshots: bool
+) -> Report:
     """Check the KB at ``root`` (through the cache), with a progress bar on a terminal."""
     from ..api import check as run_check
     from ..store import RootError
@@ -133,7 +144,13 @@ def _report(root: Path | None, cache: bool) -> Report:
 
     try:
         with progress_bar() as bar:
-            return run_check(root, cache=cache, progress=bar)
+            return run_check(
+                root,
+                cache=cache,
+                progress=bar,
+                snapshot_dirs=snapshot_dirs or None,
+                require_snapshots=require_snapshots,
+            )
     except RootError as exc:
         raise fail(str(exc)) from None
 

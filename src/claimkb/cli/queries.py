@@ -137,11 +137,11 @@ def _list(
     lookup: _Lookup,
     as_json: bool,
     table: str,
-    from_index: Callable[[Indexed], list[dict[str, Any]]],
-    from_kb: Callable[[KB], list[dict[str, Any]]],
+    from_index: Callable[[Indexed], Any],
+    from_kb: Callable[[KB], Any],
 ) -> None:
-    """Print a list of rows: from the query index if it can answer, else from the whole KB,
-    with a note on stderr when some records could not be read."""
+    """Print rows (a list, or lists by name): from the query index if it can answer, else
+    from the whole KB, with a note on stderr when some records could not be read."""
     found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
     if found is None:
         kb = lookup.load()
@@ -266,12 +266,25 @@ def conflicts(
     untriaged: Annotated[
         bool, typer.Option("--untriaged", help="Only those without a resolution.")
     ] = False,
+    uncompared: Annotated[
+        bool,
+        typer.Option(
+            "--uncompared",
+            help="Instead, list the claims on one subject and property that were not "
+            "compared because their qualifiers differ, and the qualifiers that differ.",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
     """List discrepancies between claims (conflicts, rounding, misspellings ...), triaged or not."""
     from ..query import discrepancies
 
-    lookup = _lookup(root, json_, "conflicts", untriaged)
+    lookup = _lookup(root, json_, "conflicts", untriaged, uncompared)
+    if uncompared:
+        from ..query import uncompared as split_by_qualifiers
+
+        _emit(split_by_qualifiers(lookup.load()), json_, "uncompared", lookup)
+        return
     # the stored report, if it holds: the KB is not needed
     state, findings = lookup.findings() or lookup.checked(lookup.load())
     selected = discrepancies(findings)

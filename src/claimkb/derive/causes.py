@@ -25,11 +25,17 @@ and the others stay visible:
     its trailing zeros claim more precision than the author meant (384 written "380").
 
 Combinations of causes are not searched; a mismatch none of these explains has no cause.
+The search is bounded, since each hypothesis recomputes the whole expression: at most
+:data:`MAX_RIVALS` rivals per input, the 17 significant digits a float holds per rounded
+input, and :data:`MAX_RETRIES` recomputations per mismatch in all (in the order above; no
+article's arithmetic comes near it). A hypothesis whose figures leave the float range is
+not a cause.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -41,7 +47,7 @@ from ..values import Quantity
 from . import dimensions as dims
 from .display import number, show
 from .evaluate import EvalError, Operand, evaluate
-from .interval import Interval, overlaps
+from .interval import Interval, IntervalError, checked, finite, overlaps
 from .recompute import Outcome, written_range
 
 __all__ = ["Cause", "diagnose", "KINDS", "PREFIX_RATIOS"]
@@ -49,6 +55,10 @@ __all__ = ["Cause", "diagnose", "KINDS", "PREFIX_RATIOS"]
 KINDS = ("prefix", "nominal", "wrong-input", "input-rounding", "rounding")
 PREFIX_RATIOS = tuple((k, 1024.0**k / 1000.0**k) for k in range(1, 6))
 MAX_RIVALS = 20
+MAX_RETRIES = 200
+"""Recomputations tried per mismatch (each evaluates the whole expression once)."""
+FLOAT_DIGITS = 17
+"""Significant digits of a float: rounding an input to more changes nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +86,35 @@ class Cause:
 def diagnose(kb: KB, outcome: Outcome) -> list[Cause]:
     """Every hypothesis that explains the mismatch, most likely first."""
     assert outcome.stated is not None and outcome.result is not None
+    budget = _Budget()
     found = [
-        *_prefix(outcome),
-        *_nominal(outcome),
-        *_wrong_input(kb, outcome),
-        *_input_rounding(outcome),
-        *_rounding(kb, outcome),
+        *_guarded(lambda: _prefix(outcome)),
+        *_guarded(lambda: _nominal(outcome, budget)),
+        *_guarded(lambda: _wrong_input(kb, outcome, budget)),
+        *_guarded(lambda: _input_rounding(outcome, budget)),
+        *_guarded(lambda: _rounding(kb, outcome)),
     ]
     rank = {kind: i for i, kind in enumerate(KINDS)}
     return sorted(found, key=lambda c: (round(c.distance, 9), rank[c.kind]))
+
+
+@dataclass
+class _Budget:
+    """Recomputations left for one mismatch."""
+
+    left: int = MAX_RETRIES
+
+    def spend(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
+
+
+def _guarded(hypotheses: Callable[[], list[Cause]]) -> list[Cause]:
+    """The causes a kind of hypothesis finds; none when its figures leave the float range."""
+    try:
+        return hypotheses()
+    except IntervalError:
+        return []
 
 
 def _gap(a: float, b: float) -> float:
@@ -130,9 +160,11 @@ def _prefix(outcome: Outcome) -> list[Cause]:
     ]
 
 
-def _retry(outcome: Outcome, ref: str, operand: Operand) -> Interval | None:
-    """The recomputation with ``{ref}`` replaced, if it can be computed."""
+def _retry(outcome: Outcome, ref: str, operand: Operand, budget: _Budget) -> Interval | None:
+    """The recomputation with ``{ref}`` replaced, if it can be computed within the budget."""
     assert outcome.tree is not None
+    if not budget.spend():
+        return None
     env = outcome.env
     env[ref] = operand
     try:
@@ -145,13 +177,13 @@ def _matches(outcome: Outcome, value: Interval | None) -> bool:
     return value is not None and outcome.stated is not None and overlaps(outcome.stated, value)
 
 
-def _nominal(outcome: Outcome) -> list[Cause]:
+def _nominal(outcome: Outcome, budget: _Budget) -> list[Cause]:
     assert outcome.stated is not None
     found = []
     for ref, item in outcome.inputs.items():
         if item.nominal is None:
             continue
-        value = _retry(outcome, ref, item.nominal)
+        value = _retry(outcome, ref, item.nominal, budget)
         if value is None or not _matches(outcome, value):
             continue
         found.append(
@@ -185,7 +217,7 @@ def rivals(kb: KB, claim: Claim) -> list[Claim]:
     return found[:MAX_RIVALS]
 
 
-def _wrong_input(kb: KB, outcome: Outcome) -> list[Cause]:
+def _wrong_input(kb: KB, outcome: Outcome, budget: _Budget) -> list[Cause]:
     assert outcome.stated is not None
     found = []
     for ref, item in outcome.inputs.items():
@@ -200,8 +232,11 @@ def _wrong_input(kb: KB, outcome: Outcome) -> list[Cause]:
                 continue
             mid = quantity.nominal if quantity.nominal is not None else (lower + upper) / 2
             factor = dims.root_factor(quantity.dimension)
-            operand = Operand(Interval(lower, upper, mid).scaled(factor), item.operand.unit)
-            value = _retry(outcome, ref, operand)
+            try:
+                operand = Operand(checked(lower, upper, mid).scaled(factor), item.operand.unit)
+            except IntervalError:
+                continue
+            value = _retry(outcome, ref, operand, budget)
             if value is None or not _matches(outcome, value):
                 continue
             found.append(
@@ -218,14 +253,16 @@ def _wrong_input(kb: KB, outcome: Outcome) -> list[Cause]:
 
 
 def _significant(x: float) -> tuple[int, int]:
-    """(exponent of the first digit, exponent of the last non-zero digit) of ``x``."""
+    """(exponent of the first digit, exponent of the last non-zero digit) of a finite ``x``."""
+    if not finite(x):
+        raise IntervalError(f"{x} has no digits")
     digits = Decimal(repr(x)).normalize()
     exponent = digits.as_tuple().exponent
     assert isinstance(exponent, int)
     return digits.adjusted(), exponent
 
 
-def _input_rounding(outcome: Outcome) -> list[Cause]:
+def _input_rounding(outcome: Outcome, budget: _Budget) -> list[Cause]:
     assert outcome.stated is not None
     found = []
     for ref, item in outcome.inputs.items():
@@ -236,16 +273,19 @@ def _input_rounding(outcome: Outcome) -> list[Cause]:
         if written == 0:
             continue
         first = _significant(written)[0]
-        last = round(math.log10(2 * quantity.precision / quantity.factor))
+        step = 2 * quantity.precision / quantity.factor
+        if not finite(step):
+            continue
+        last = round(math.log10(step))
         seen = {written}
-        for digits in range(1, first - last + 1):
+        for digits in range(1, min(first - last, FLOAT_DIGITS) + 1):
             rounded = float(f"{written:.{digits - 1}e}")
             if rounded in seen:
                 continue
             seen.add(rounded)
             factor = dims.root_factor(quantity.dimension) * quantity.factor
             point = Operand(Interval.point(rounded * factor), item.operand.unit)
-            value = _retry(outcome, ref, point)
+            value = _retry(outcome, ref, point, budget)
             if value is None or not _matches(outcome, value):
                 continue
             found.append(
@@ -273,7 +313,7 @@ def _rounding(kb: KB, outcome: Outcome) -> list[Cause]:
     result_written = result.value.mid / per
     if result_written == 0 or place > 10.0 ** _significant(abs(result_written))[0]:
         return []  # 5.6 "rounded" to 10 keeps no digit of the result
-    widened = Interval((written - place) * per, (written + place) * per, stated.mid)
+    widened = checked((written - place) * per, (written + place) * per, stated.mid)
     if not overlaps(widened, result.value):
         return []
     return [

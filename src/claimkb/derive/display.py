@@ -9,7 +9,7 @@ from typing import Any
 
 from ..values.units import Unit
 from . import dimensions as dims
-from .interval import Interval
+from .interval import Interval, finite
 
 __all__ = ["Shown", "show", "number"]
 
@@ -58,6 +58,9 @@ def show(value: Interval, unit: Any, prefer: Unit | Sequence[Unit | None] | None
     """``value`` in the first unit of ``prefer`` that fits, else a readable decimal one."""
     preferred = [prefer] if prefer is None or isinstance(prefer, Unit) else list(prefer)
     symbol, per = dims.display_unit(unit, value.mid, preferred)
+    if not finite(value.lo / per, value.hi / per, value.mid / per):
+        # near the float range a smaller unit (bits for bytes) shows ∞: the readable one, then
+        symbol, per = dims.display_unit(unit, value.mid)
     return Shown(
         nominal=value.mid / per,
         lower=value.lo / per,

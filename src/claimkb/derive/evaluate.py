@@ -4,6 +4,12 @@ Values are :class:`~claimkb.derive.interval.Interval` s in pint root units; unit
 units reduced to root units. Adding bytes to parameters, taking ``ceil`` of a size, or a
 percentage-point difference of two sizes raises :class:`EvalError` naming the operands and
 the column, so the finding points at the mistake.
+
+Evaluation walks the tree children-first with an explicit stack (:func:`~.nodes.walk`), so its
+cost is linear in the expression and Python's recursion limit plays no part. A step whose
+range leaves the float range (``1e300 * 1e300``), or an input that is not a finite range, is
+an :class:`EvalError` of kind ``"not-finite"`` at that step's column: an infinite range would
+meet every stated value.
 """
 
 from __future__ import annotations
@@ -13,27 +19,33 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dimensions as dims
-from .expr import Binary, Call, Node, Number, Ref, Unary
+from .expr import excerpt
 from .interval import (
+    TOO_LARGE,
     Interval,
-    IntervalError,
+    NotFinite,
+    ZeroDivisor,
     ceil,
+    finite,
     floor,
     maximum,
     minimum,
     round_half_up,
 )
+from .nodes import Binary, Call, Node, Number, Ref, Unary, walk
 
 __all__ = ["Operand", "Step", "EvalError", "evaluate"]
 
 
 class EvalError(ValueError):
-    """An expression that cannot be computed; ``column`` is 1-based."""
+    """An expression that cannot be computed; ``column`` is 1-based. ``kind`` is ``"error"``
+    or ``"not-finite"`` (a value beyond the float range)."""
 
-    def __init__(self, message: str, column: int) -> None:
+    def __init__(self, message: str, column: int, kind: str = "error") -> None:
         super().__init__(message)
         self.message = message
         self.column = column
+        self.kind = kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +67,7 @@ def evaluate(
     node: Node, text: str, env: Mapping[str, Operand], steps: list[Step] | None = None
 ) -> Operand:
     """The range and unit of ``node``; each sub-expression is appended to ``steps``."""
-    result = _Evaluator(text, env, steps).eval(node)
-    return result
+    return _Evaluator(text, env, steps).run(node)
 
 
 class _Evaluator:
@@ -64,26 +75,48 @@ class _Evaluator:
         self.text = text
         self.env = env
         self.steps = steps
+        self.done: dict[int, Operand] = {}
+        """Each evaluated node's value, by ``id`` of the node (children come first)."""
 
     def src(self, node: Node) -> str:
-        return self.text[node.start : node.end]
+        return excerpt(self.text[node.start : node.end], 60)
+
+    def run(self, root: Node) -> Operand:
+        for node in walk(root):
+            try:
+                result = self._eval(node)
+            except NotFinite as exc:
+                raise EvalError(
+                    f"{self.src(node)!r} gives a value {exc}; check the exponents and units "
+                    "of its figures",
+                    _col(node),
+                    "not-finite",
+                ) from None
+            self.done[id(node)] = result
+            if self.steps is not None:
+                self.steps.append(Step(node, result.value, result.unit))
+        return self.done[id(root)]
 
     def eval(self, node: Node) -> Operand:
-        result = self._eval(node)
-        if self.steps is not None:
-            self.steps.append(Step(node, result.value, result.unit))
-        return result
+        """An operand's value (already computed: :func:`walk` yields children first)."""
+        return self.done[id(node)]
 
     def _eval(self, node: Node) -> Operand:
         if isinstance(node, Number):
+            if not finite(node.value):
+                raise NotFinite(TOO_LARGE)
             if node.unit is None:
                 return Operand(Interval.point(node.value), dims.dimensionless())
-            factor = dims.root_factor(node.unit.dimension)
-            return Operand(Interval.point(node.value * factor), dims.unit_of(node.unit.dimension))
+            value = Interval.point(node.value).scaled(dims.root_factor(node.unit.dimension))
+            return Operand(value, dims.unit_of(node.unit.dimension))
         if isinstance(node, Ref):
             found = self.env.get(node.id)
             if found is None:
                 raise EvalError(f"nothing is known as {{{node.id}}}", node.start + 1)
+            if not found.value.is_finite:
+                raise EvalError(
+                    f"input {{{node.id}}} is not a finite range", node.start + 1, "not-finite"
+                )
             return found
         if isinstance(node, Unary):
             operand = self.eval(node.operand)
@@ -103,7 +136,7 @@ class _Evaluator:
             return Operand(left.value * right.value, dims.root(left.unit * right.unit))
         try:
             value = left.value / right.value
-        except IntervalError as exc:
+        except ZeroDivisor as exc:
             raise EvalError(
                 f"cannot divide by {self.src(node.right)!r}: {exc}", _col(node.right)
             ) from None
@@ -166,7 +199,7 @@ class _Evaluator:
         self._same_unit(node, list(node.args), args)
         try:
             ratio = args[0].value / args[1].value
-        except IntervalError as exc:
+        except ZeroDivisor as exc:
             raise EvalError(
                 f"cannot compute a change from {self.src(node.args[1])!r}: {exc}",
                 _col(node.args[1]),

@@ -11,6 +11,16 @@ from .recompute import Input, Outcome, outcomes, written_unit
 
 __all__ = ["NotDerived", "explain"]
 
+_FINDINGS = (
+    "derived-error",
+    "derived-no-inputs",
+    "derived-limit",
+    "derived-not-finite",
+    "derived-mismatch",
+    "unknown-claim",
+)
+"""The findings ``explain`` shows about the claim it explains."""
+
 
 class NotDerived(LookupError):
     """The claim asked for does not exist or has no ``derived:`` section."""
@@ -31,11 +41,7 @@ def explain(kb: KB, claim_id: str) -> dict[str, Any]:
         raise NotDerived(f"claim {claim_id!r} is not derived (it has no 'derived:' section)")
     prefer = outcome.units
     problem = outcome.problem
-    related = [
-        f.to_dict()
-        for f in checks.run(kb)
-        if claim_id in f.claims and f.slug in ("derived-error", "derived-mismatch", "unknown-claim")
-    ]
+    related = [f.to_dict() for f in checks.run(kb) if claim_id in f.claims and f.slug in _FINDINGS]
     return {
         "claim": claim_dict(kb, claim),
         "expr": claim.derived.expr,

@@ -13,18 +13,24 @@
   ``50%``); a unit name alone means one of it (``{weights} / GB``);
 * ``+ - * /`` (also ``− × · ÷``), parentheses, and the functions in :data:`FUNCTIONS`.
 
-Every node remembers where it was written (``start``/``end`` offsets into the text), so an
-error points at its column and ``claimkb explain`` can show each sub-expression as written.
+The nodes are in :mod:`~claimkb.derive.nodes`. An expression is bounded, because it is
+pull-request input: at most :data:`MAX_LENGTH` characters, :data:`MAX_OPERANDS` numbers,
+references and units, and :data:`MAX_DEPTH` levels of parentheses, function calls and signs.
+Past a bound, :class:`ExprError` (``kind`` ``"limit"``) names it; the parser recurses only
+into parentheses and calls, so its own depth is bounded by :data:`MAX_DEPTH` as well. A
+number beyond the float range (``1e999``) or below its smallest normal value (``1e-400``,
+which would read as 0) is refused (``kind`` ``"not-finite"``), never computed with.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import ID_PATTERN
 from ..values.units import Unit, compose, lookup
+from .interval import FLOAT_MIN, TOO_LARGE, TOO_SMALL, finite
+from .nodes import Binary, Call, Node, Number, Ref, Unary, refs, walk, widen
 
 __all__ = [
     "Node",
@@ -35,13 +41,22 @@ __all__ = [
     "Call",
     "ExprError",
     "FUNCTIONS",
+    "MAX_DEPTH",
+    "MAX_LENGTH",
+    "MAX_OPERANDS",
+    "excerpt",
     "parse",
     "refs",
     "walk",
 ]
 
 MAX_LENGTH = 2000
+"""Characters in an expression (the corpus's longest is under 100)."""
 MAX_DEPTH = 60
+"""Levels of parentheses, function calls and signs (``-(-{a})`` is four: the whole, two
+signs, one parenthesis)."""
+MAX_OPERANDS = 100
+"""Numbers, ``{id}`` references and unit names in one expression."""
 
 FUNCTIONS: dict[str, tuple[int, int | None, str]] = {
     "ceil": (1, 1, "smallest whole number not below x (cards needed)"),
@@ -70,50 +85,23 @@ _OPERATOR = {"−": "-", "×": "*", "·": "*", "÷": "/"}
 
 
 class ExprError(ValueError):
-    """A bad expression; ``column`` is 1-based."""
+    """A bad expression; ``column`` is 1-based. ``kind`` is ``"syntax"``, ``"limit"`` (a
+    bound above was passed) or ``"not-finite"`` (a number beyond the float range)."""
 
-    def __init__(self, message: str, column: int) -> None:
+    def __init__(self, message: str, column: int, kind: str = "syntax") -> None:
         super().__init__(message)
         self.message = message
         self.column = column
+        self.kind = kind
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
-    start: int
-    end: int
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis), for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-@dataclass(frozen=True, slots=True)
-class Number(Node):
-    value: float
-    """In the base unit of ``unit``'s dimension (``80 GB`` is 8e10)."""
-    unit: Unit | None
-    """None for a plain number."""
-
-
-@dataclass(frozen=True, slots=True)
-class Ref(Node):
-    id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Unary(Node):
-    op: str
-    operand: Node
-
-
-@dataclass(frozen=True, slots=True)
-class Binary(Node):
-    op: str
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True, slots=True)
-class Call(Node):
-    name: str
-    args: tuple[Node, ...]
+def _quoted(text: str) -> str:
+    return repr(excerpt(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +130,12 @@ def _tokens(text: str) -> list[_Token]:
 def parse(text: str) -> Node:
     """Parse an expression; raises :class:`ExprError` with the column of the problem."""
     if len(text) > MAX_LENGTH:
-        raise ExprError(f"the expression is longer than {MAX_LENGTH} characters", 1)
+        raise ExprError(
+            f"the expression is longer than {MAX_LENGTH} characters ({len(text)}); split it "
+            "into derived claims of their own",
+            MAX_LENGTH + 1,
+            "limit",
+        )
     if not text.strip():
         raise ExprError("the expression is empty", 1)
     return _Parser(text, _tokens(text)).parse()
@@ -154,6 +147,7 @@ class _Parser:
         self.tokens = tokens
         self.index = 0
         self.depth = 0
+        self.operands = 0
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -170,9 +164,31 @@ class _Parser:
         token = self.peek(ahead)
         return token is not None and token.kind == "op" and token.text == text
 
-    def error(self, message: str, token: _Token | None = None) -> ExprError:
+    def error(self, message: str, token: _Token | None = None, kind: str = "syntax") -> ExprError:
         column = token.start + 1 if token is not None else len(self.text) + 1
-        return ExprError(message, column)
+        return ExprError(message, column, kind)
+
+    def nest(self, levels: int, token: _Token | None) -> None:
+        """Enter ``levels`` levels of nesting (parentheses, a call, signs), within bounds."""
+        self.depth += levels
+        if self.depth > MAX_DEPTH:
+            raise self.error(
+                f"the expression is nested too deeply: more than {MAX_DEPTH} levels of "
+                "parentheses, function calls and signs",
+                token,
+                "limit",
+            )
+
+    def operand(self, token: _Token) -> None:
+        """Count one number, reference or unit, within bounds."""
+        self.operands += 1
+        if self.operands > MAX_OPERANDS:
+            raise self.error(
+                f"the expression has more than {MAX_OPERANDS} numbers, references and units; "
+                "split it into derived claims of their own",
+                token,
+                "limit",
+            )
 
     # -- grammar -----------------------------------------------------------------------------
 
@@ -182,13 +198,11 @@ class _Parser:
         if token is not None:
             if token.kind == "op" and token.text == ")":
                 raise self.error("unbalanced ')'", token)
-            raise self.error(f"expected an operator before {token.text!r}", token)
+            raise self.error(f"expected an operator before {_quoted(token.text)}", token)
         return node
 
     def expression(self) -> Node:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise self.error("the expression is nested too deeply", self.peek())
+        self.nest(1, self.peek())
         node = self.term()
         while self.at("+") or self.at("-"):
             op = self.take().text
@@ -206,11 +220,16 @@ class _Parser:
         return node
 
     def unary(self) -> Node:
-        if self.at("-") or self.at("+"):
-            token = self.take()
-            operand = self.unary()
-            return Unary(token.start, operand.end, token.text, operand)
-        return self.primary()
+        """Signs, then a primary: a loop, so a run of signs costs no recursion."""
+        signs: list[_Token] = []
+        while self.at("-") or self.at("+"):
+            signs.append(self.take())
+            self.nest(1, signs[-1])
+        node = self.primary()
+        for sign in reversed(signs):
+            node = Unary(sign.start, node.end, sign.text, node)
+        self.depth -= len(signs)
+        return node
 
     def primary(self) -> Node:
         token = self.peek()
@@ -228,16 +247,42 @@ class _Parser:
             if not self.at(")"):
                 raise self.error("missing ')'", self.peek())
             close = self.take()
-            return _widen(inner, token.start, close.end)
-        raise self.error(f"unexpected {token.text!r}", token)
+            return widen(inner, token.start, close.end)
+        raise self.error(f"unexpected {_quoted(token.text)}", token)
 
     def number(self) -> Node:
         token = self.take()
-        value = float(token.text.replace(",", ""))
+        self.operand(token)
+        digits = token.text.replace(",", "")
+        try:
+            value = float(digits)
+            nonzero = float(re.split("[eE]", digits)[0]) != 0.0
+        except ValueError:  # the pattern admits only digits; kept as a guard
+            raise self.error(f"cannot read the number {_quoted(token.text)}", token) from None
         unit, end = self.unit_after()
-        if unit is None:
-            return Number(token.start, token.end, value, None)
-        return Number(token.start, end, value * unit.factor, unit)
+        written = self.text[token.start : end or token.end]
+        self.representable(value, nonzero, token, written)
+        scaled = value if unit is None else value * unit.factor
+        self.representable(scaled, nonzero, token, written)
+        return Number(token.start, end or token.end, scaled, unit)
+
+    def representable(self, value: float, nonzero: bool, token: _Token, written: str) -> None:
+        """Refuse a number a float cannot hold: infinite, or written non-zero but 0 or below
+        the smallest normal float as a float (it would read as 0 or lose its digits)."""
+        if not finite(value):
+            raise self.error(
+                f"the number {_quoted(written)} is {TOO_LARGE}: too large to compute with; "
+                "check its exponent",
+                token,
+                "not-finite",
+            )
+        if nonzero and abs(value) < FLOAT_MIN:
+            raise self.error(
+                f"the number {_quoted(written)} is {TOO_SMALL}: it would read as 0; check its "
+                "exponent",
+                token,
+                "not-finite",
+            )
 
     def unit_after(self) -> tuple[Unit | None, int]:
         """The unit written right after a number: ``%``, or unit names joined by ``/``."""
@@ -247,7 +292,7 @@ class _Parser:
         if token is None or token.kind != "name" or self.at("(", 1):
             return None, 0
         if lookup(token.text) is None:
-            raise self.error(f"unknown unit {token.text!r}", token)
+            raise self.error(f"unknown unit {_quoted(token.text)}", token)
         parts = [self.take()]
         while self.at("/") and self._unit_name(1):
             self.take()
@@ -255,7 +300,7 @@ class _Parser:
         written = "/".join(p.text for p in parts)
         unit = compose(written)
         if unit is None:
-            raise self.error(f"unknown unit {written!r}", parts[0])
+            raise self.error(f"unknown unit {_quoted(written)}", parts[0])
         return unit, parts[-1].end
 
     def _unit_name(self, ahead: int) -> bool:
@@ -269,27 +314,31 @@ class _Parser:
 
     def ref(self) -> Node:
         token = self.take()
+        self.operand(token)
         ident = token.text[1:-1].strip()
         if not _ID.match(ident):
-            raise self.error(f"{token.text!r} does not hold a claim or constant id", token)
+            raise self.error(f"{_quoted(token.text)} does not hold a claim or constant id", token)
         return Ref(token.start, token.end, ident)
 
     def name(self) -> Node:
         token = self.take()
         if self.at("("):
             return self.call(token)
+        self.operand(token)
         unit = lookup(token.text)
         if unit is None:
             raise self.error(
-                f"unknown name {token.text!r}: claim and constant ids go in braces, "
-                f"{{{token.text}}}; functions are {', '.join(FUNCTIONS)}",
+                f"unknown name {_quoted(token.text)}: claim and constant ids go in braces, "
+                f"{{{excerpt(token.text)}}}; functions are {', '.join(FUNCTIONS)}",
                 token,
             )
         return Number(token.start, token.end, unit.factor, unit)
 
     def call(self, name: _Token) -> Node:
         if name.text not in FUNCTIONS:
-            raise self.error(f"unknown function {name.text!r}; known: {', '.join(FUNCTIONS)}", name)
+            raise self.error(
+                f"unknown function {_quoted(name.text)}; known: {', '.join(FUNCTIONS)}", name
+            )
         self.take()  # (
         args: list[Node] = []
         if not self.at(")"):
@@ -305,35 +354,3 @@ class _Parser:
             wanted = str(fewest) if fewest == most else f"at least {fewest}"
             raise self.error(f"{name.text} takes {wanted} argument(s), not {len(args)}", name)
         return Call(name.start, close.end, name.text, tuple(args))
-
-
-def _widen(node: Node, start: int, end: int) -> Node:
-    """The same node, spanning its parentheses (so its text reads as written)."""
-    if isinstance(node, Number):
-        return Number(start, end, node.value, node.unit)
-    if isinstance(node, Ref):
-        return Ref(start, end, node.id)
-    if isinstance(node, Unary):
-        return Unary(start, end, node.op, node.operand)
-    if isinstance(node, Binary):
-        return Binary(start, end, node.op, node.left, node.right)
-    assert isinstance(node, Call)
-    return Call(start, end, node.name, node.args)
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node, children before their parent (the order of evaluation)."""
-    if isinstance(node, Unary):
-        yield from walk(node.operand)
-    elif isinstance(node, Binary):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, Call):
-        for arg in node.args:
-            yield from walk(arg)
-    yield node
-
-
-def refs(node: Node) -> list[Ref]:
-    """The ``{id}`` references, in the order written."""
-    return [n for n in walk(node) if isinstance(n, Ref)]

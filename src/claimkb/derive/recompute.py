@@ -11,6 +11,10 @@
   each arithmetic step is judged on its own and a slip is reported where it happens.
 * The stated value is compared by its digits too (``约 3.75 TB`` is [3.745, 3.755] TB); a
   mismatch is a stated range that does not meet the recomputed one.
+* An expression that references no claim or constant (``4``) recomputes nothing from the
+  evidence: it is reported (``derived-no-inputs``) and never a match. A value beyond the
+  float range, anywhere, is reported (``derived-not-finite``) and never a match either: an
+  infinite range would meet every stated value.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from .constants import ConstantValue, constant_values
 from .evaluate import EvalError, Operand, Step, evaluate
 from .expr import ExprError, Node, refs
 from .graph import cycles, ordered_cycle, trees
-from .interval import REL_EPS, Interval, overlaps
+from .interval import REL_EPS, Interval, IntervalError, checked, overlaps
 
 __all__ = [
     "arithmetic_support",
@@ -46,6 +50,19 @@ __all__ = [
 ]
 
 MATCHES, MISMATCH, ERROR, UNCHECKED = "matches", "mismatch", "error", "unchecked"
+
+SLUGS = {
+    "syntax": "derived-error",
+    "error": "derived-error",
+    "limit": "derived-limit",
+    "not-finite": "derived-not-finite",
+}
+"""The finding each kind of :class:`ExprError` / :class:`EvalError` is reported as."""
+NO_INPUTS = (
+    "the expression references no claim or constant, so recomputing it checks nothing and "
+    "supports no status: write the figures it is computed from as references "
+    "({claim-id} * {constant-id}), or remove 'derived:'"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +136,13 @@ def written_range(quantity: Quantity, explicit: bool = False) -> tuple[float, fl
 
 def _exact(quantity: Quantity) -> Interval:
     if quantity.nominal is not None:
-        return Interval.point(quantity.nominal)
-    return Interval.of(quantity.lower, quantity.upper)
+        return checked(quantity.nominal, quantity.nominal, quantity.nominal)
+    return checked(quantity.lower, quantity.upper, (quantity.lower + quantity.upper) / 2)
 
 
 def _operand(interval: Interval, dimension: str) -> Operand:
+    """In root units; raises :class:`~.interval.NotFinite` when the conversion leaves the
+    float range."""
     return Operand(interval.scaled(dims.root_factor(dimension)), dims.unit_of(dimension))
 
 
@@ -146,7 +165,7 @@ def _outcomes(kb: KB) -> dict[str, Outcome]:
         outcome = Outcome(claim, ERROR)
         result[claim_id] = outcome
         if isinstance(tree, ExprError):
-            outcome.problem = Problem("derived-error", tree.message, tree.column)
+            outcome.problem = Problem(SLUGS[tree.kind], tree.message, tree.column)
             continue
         outcome.tree = tree
         if claim_id in in_cycle:
@@ -162,6 +181,9 @@ def _outcomes(kb: KB) -> dict[str, Outcome]:
 
 def _recompute(kb: KB, outcome: Outcome, tree: Node) -> None:
     claim = outcome.claim
+    if not refs(tree):
+        outcome.problem = Problem("derived-no-inputs", NO_INPUTS)
+        return
     stated = _stated(kb, outcome)
     if stated is None:
         return
@@ -180,7 +202,7 @@ def _recompute(kb: KB, outcome: Outcome, tree: Node) -> None:
     try:
         result = evaluate(tree, outcome.expr, outcome.env, steps)
     except EvalError as error:
-        outcome.problem = Problem("derived-error", error.message, error.column)
+        outcome.problem = Problem(SLUGS[error.kind], error.message, error.column)
         return
     outcome.steps, outcome.result = steps, result
     quantity = kb.value(claim.id)
@@ -221,8 +243,21 @@ def _stated(kb: KB, outcome: Outcome) -> Interval | None:
     tolerance = prop.tolerance
     lower, upper = lower - abs(lower) * tolerance, upper + abs(upper) * tolerance
     mid = value.nominal if value.nominal is not None else (lower + upper) / 2
+    try:
+        stated = _finite_range(lower, upper, mid, value.dimension)
+    except IntervalError as error:
+        outcome.problem = Problem(
+            "derived-not-finite", f"the stated value {claim.written!r} is {error}"
+        )
+        return None
     outcome.stated_unit = written_unit(value)
-    return Interval(lower, upper, mid).scaled(dims.root_factor(value.dimension))
+    return stated
+
+
+def _finite_range(lower: float, upper: float, mid: float, dimension: str) -> Interval:
+    """A written range in root units; raises :class:`~.interval.NotFinite` past the float
+    range (a bound or the nominal value infinite, NaN, or lost in the unit conversion)."""
+    return checked(lower, upper, mid).scaled(dims.root_factor(dimension))
 
 
 def _input(kb: KB, ref: str, column: int) -> Input | Problem | str:
@@ -237,15 +272,24 @@ def _input(kb: KB, ref: str, column: int) -> Input | Problem | str:
         parsed = constant_values(kb).get(ref)
         if not isinstance(parsed, ConstantValue):
             return f"constant '{ref}' cannot be read"
-        nominal = None
-        if parsed.nominal is not None:
-            nominal = _operand(_exact(parsed.nominal), parsed.nominal.dimension)
+        try:
+            nominal = None
+            if parsed.nominal is not None:
+                nominal = _operand(_exact(parsed.nominal), parsed.nominal.dimension)
+            operand = _operand(_exact(parsed.value), parsed.value.dimension)
+        except IntervalError as error:
+            return Problem(
+                "derived-not-finite",
+                f"constant {{{ref}}} ({constant.value!r}) is {error}",
+                column,
+                ref,
+            )
         return Input(
             ref,
             "constant",
             str(constant.value),
             parsed.value,
-            _operand(_exact(parsed.value), parsed.value.dimension),
+            operand,
             nominal,
             None if constant.nominal is None else str(constant.nominal),
         )
@@ -275,15 +319,22 @@ def _input(kb: KB, ref: str, column: int) -> Input | Problem | str:
             ref,
         )
     mid = value.nominal if value.nominal is not None else (lower + upper) / 2
+    try:
+        interval = _finite_range(lower, upper, mid, value.dimension)
+    except IntervalError as error:
+        return Problem(
+            "derived-not-finite", f"input {{{ref}}} ({claim.written!r}) is {error}", column, ref
+        )
     return Input(
-        ref, "claim", claim.written, value, _operand(Interval(lower, upper, mid), value.dimension)
+        ref, "claim", claim.written, value, Operand(interval, dims.unit_of(value.dimension))
     )
 
 
 def arithmetic_support(kb: KB, claim: Claim) -> str | None:
     """What recomputing ``claim`` says about its status: ``"verified"`` when it adds up from
-    inputs that are all verified claims or constants, ``"mismatch"`` when it does not add
-    up, None otherwise (not derived, not checked, or resting on unverified inputs)."""
+    inputs that are all verified claims or constants (at least one: literals alone are the
+    KB's own figures, no evidence), ``"mismatch"`` when it does not add up, None otherwise
+    (not derived, not checked, or resting on unverified inputs)."""
     if claim.derived is None:
         return None
     outcome = outcomes(kb).get(claim.id)
@@ -291,9 +342,14 @@ def arithmetic_support(kb: KB, claim: Claim) -> str | None:
         return None
     if outcome.verdict == MISMATCH:
         return "mismatch"
-    if outcome.verdict == MATCHES and all(
-        item.kind == "constant" or kb.claims[item.ref].status is Status.VERIFIED
-        for item in outcome.inputs.values()
+    inputs = outcome.inputs.values()
+    if (
+        outcome.verdict == MATCHES
+        and bool(inputs)
+        and all(
+            item.kind == "constant" or kb.claims[item.ref].status is Status.VERIFIED
+            for item in inputs
+        )
     ):
         return "verified"
     return None

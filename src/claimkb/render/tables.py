@@ -87,6 +87,15 @@ def show(console: Console, data: dict[str, Any]) -> None:
     )
     if data["rivals"]:
         claims(console, data["rivals"], title="rival claims")
+    for other in data.get("uncompared", ()):
+        differ = "; ".join(
+            f"{d['qualifier']}: {_given(d['this'])} here, {_given(d['other'])} there"
+            for d in other["qualifiers_differ"]
+        )
+        console.print(
+            f"  not compared with {escape(other['id'])} ({escape(repr(other['value']))}, "
+            f"{escape(other['source'])}): qualifiers differ ({escape(differ)})"
+        )
     if data["also_claimed"]:
         claims(console, data["also_claimed"], title="other values claimed (multi-valued property)")
     for review in data["reviews"]:
@@ -166,7 +175,36 @@ def findings(console: Console, rows: list[dict[str, Any]], title: str) -> None:
     console.print(table)
 
 
-def timeline(console: Console, rows: list[dict[str, Any]]) -> None:
+def _given(value: str | None) -> str:
+    return "not given" if value is None else value
+
+
+def uncompared(console: Console, rows: list[dict[str, Any]]) -> None:
+    """Claims on one subject and property left uncompared because their qualifiers differ:
+    one line for each group of rivals."""
+    table = Table(title=f"not compared: qualifiers differ ({len(rows)})")
+    for column in ("subject", "property", "qualifiers", "claims"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        for index, group in enumerate(row["groups"]):
+            qualifiers = ", ".join(f"{k}={v}" for k, v in group["qualifiers"].items())
+            table.add_row(
+                *(
+                    escape(x)
+                    for x in (
+                        row["subject"] if index == 0 else "",
+                        row["property"] if index == 0 else "",
+                        qualifiers or "(none)",
+                        ", ".join(group["claims"]),
+                    )
+                ),
+                end_section=index == len(row["groups"]) - 1,
+            )
+    console.print(table)
+
+
+def timeline(console: Console, data: dict[str, list[dict[str, Any]]]) -> None:
+    rows = data["timeline"]
     table = Table(title=f"timeline ({len(rows)})")
     for column in ("when", "precision", "subject", "property", "written", "source", "claim"):
         table.add_column(column, overflow="fold")
@@ -191,4 +229,15 @@ def timeline(console: Console, rows: list[dict[str, Any]]) -> None:
                 )
             )
         )
+    console.print(table)
+    left_out = data["left_out"]
+    if not left_out:
+        return
+    table = Table(title=f"left out of the timeline ({len(left_out)})")
+    for column in ("claim", "where", "written", "reason", "why"):
+        table.add_column(column, overflow="fold")
+    for row in left_out:
+        where = f"{row['file']}:{row['line']}"
+        cells = (row["id"], where, row["value"], row["reason"], row["value_error"])
+        table.add_row(*(escape(str(x)) for x in cells))
     console.print(table)

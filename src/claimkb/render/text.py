@@ -58,12 +58,16 @@ def _count(number: int, noun: str) -> str:
 
 def summary(report: Report) -> str:
     counts = report.counts()
-    return (
+    line = (
         f"{_count(report.files, 'file')}, {_count(report.sources, 'source')}, "
         f"{_count(report.claims, 'claim')}: {_count(counts['error'], 'error')}, "
         f"{_count(counts['warning'], 'warning')}, {counts['info']} info, "
         f"{counts['triaged']} triaged"
     )
+    unchecked = report.unchecked_quotes
+    if unchecked:
+        line += f"; {_count(unchecked, 'quote')} not checked against a snapshot"
+    return line
 
 
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:

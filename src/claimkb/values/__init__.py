@@ -6,7 +6,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .dates import DATE_FORMS, DateValue, parse_date, year_of
+from .dates import (
+    DATE_FORMS,
+    DateValue,
+    NeedsSourceDate,
+    parse_date,
+    weekday_disagreement,
+    year_of,
+)
 from .numbers import QUANTITY_FORMS, Quantity, Slack, parse_quantity
 from .problems import ValueProblem
 
@@ -14,6 +21,7 @@ __all__ = [
     "Boolean",
     "DateValue",
     "EntityName",
+    "NeedsSourceDate",
     "Quantity",
     "Slack",
     "Text",
@@ -25,20 +33,32 @@ __all__ = [
     "parse_date",
     "parse_quantity",
     "parse_value",
+    "weekday_disagreement",
     "year_of",
 ]
 
 _SEPARATORS = re.compile(r"[\s\-_·•・]+")
+_TYPOGRAPHY = str.maketrans(
+    {
+        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u02b9\uff07`´", "'"),
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63", "-"),
+        **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff", ""),
+    }
+)
+"""Typographic variants of one character (curly and straight apostrophes and quotes, the
+dashes, invisible joiners and soft hyphens), which NFKC leaves apart."""
 
 
 def name_key(name: str) -> str:
-    """The form names are compared in: NFKC, case-folded, separators ignored.
+    """The form names are compared in: NFKC, case-folded, typography and separators ignored.
 
     ``Kimi-K3.1 Pro``, ``kimi k3.1 pro``, ``Kimi K3.1  Pro`` and ``KimiK3.1Pro`` share one key,
-    and so do ``基米 X`` and ``基米X`` (a space between Chinese and Latin letters is optional), so
-    an alias list need not spell out each hyphenation, spacing and capitalisation.
+    and so do ``基米 X`` and ``基米X`` (a space between Chinese and Latin letters is optional)
+    and ``X’s Party`` and ``X's Party`` (a curly apostrophe is an apostrophe), so an alias list
+    need not spell out each hyphenation, spacing, typography and capitalisation.
     """
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_TYPOGRAPHY)
     return _SEPARATORS.sub("", folded)
 
 
@@ -116,6 +136,7 @@ def parse_value(
     *,
     dimension: str | None = None,
     default_year: int | None = None,
+    source_date: DateValue | None = None,
     resolve: dict[str, str] | None = None,
     statuses: frozenset[str] = frozenset(),
     exact: bool = False,
@@ -123,16 +144,18 @@ def parse_value(
 ) -> Value:
     """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
 
-    ``resolve`` maps :func:`name_key` forms of entity names and aliases to entity ids;
-    ``exact`` and ``slack`` are the claim's exactness and the property's approximation slack
-    (quantities only, see :mod:`.precision`).
+    ``default_year`` and ``source_date`` are the year and the date of the claim's source (a
+    date may leave out its year, or be relative to the source's date). ``resolve`` maps
+    :func:`name_key` forms of entity names and aliases to entity ids. ``exact`` and ``slack``
+    are the claim's exactness and the property's approximation slack (quantities only, see
+    :mod:`.precision`).
     """
     if datatype == "quantity":
         return parse_quantity(written, dimension, exact=exact, slack=slack)
     if exact:
         raise ValueProblem("exact applies only to quantity values", "exact")
     if datatype == "date":
-        return parse_date(written, default_year)
+        return parse_date(written, default_year, source_date)
     if datatype == "entity":
         if not written.strip():
             raise ValueProblem("the value is empty")

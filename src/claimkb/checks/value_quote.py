@@ -1,0 +1,100 @@
+"""A claim's value must be what its quote says.
+
+Compared as values (see :mod:`claimkb.quoted_values`): the claim's written value, read for its
+property, must agree with a value its quote states, or, for an entity, the quote must name the
+entity (by the name written or any alias). Derived claims (computed, not quoted) and claims
+that say why their value is not in the quote (``unquoted:``: a paraphrase, a unit stated
+elsewhere in the text) are not compared. A miss names the nearest value the quote does state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..findings import Finding, make
+from ..kb import KB
+from ..model import Claim, Datatype
+from ..quoted_values import agrees, nearest, stated_values
+from ..snapshot_text import normalise
+from ..values import DateValue, EntityName, Value, ValueProblem, name_key
+
+COMPARED = frozenset({Datatype.QUANTITY, Datatype.DATE, Datatype.ENTITY})
+
+
+def check(kb: KB) -> Iterator[Finding]:
+    for claim in kb.claims.values():
+        if claim.derived is not None or claim.unquoted is not None:
+            continue
+        prop = kb.properties.get(claim.property)
+        if prop is None or prop.datatype not in COMPARED:
+            continue
+        value = kb.values.get(claim.id)
+        if value is None or isinstance(value, ValueProblem):
+            continue  # reported as unparseable
+        finding = _compare(kb, claim, value)
+        if finding is not None:
+            yield finding
+
+
+def _compare(kb: KB, claim: Claim, value: Value) -> Finding | None:
+    quote = normalise(claim.quote)
+    if isinstance(value, EntityName):
+        if _names_entity(kb, quote, claim.written, value):
+            return None
+        return _miss(claim, "the quote does not name it (by this name or an alias)")
+    if _verbatim(normalise(claim.written), quote):  # the common case: copied as written
+        return None
+    words = isinstance(value, DateValue)  # "Nov 5", "early November", "Q3 2022"
+    stated = stated_values(quote, lambda text: kb.read_as(claim, text), words=words)
+    if any(agrees(value, s.value) for s in stated):
+        return None
+    closest = nearest(value, stated)
+    if closest is None:
+        return _miss(claim, "the quote states no value of that kind", stated=None)
+    return _miss(claim, f"the quote states {closest.text!r}", stated=closest.text)
+
+
+def _verbatim(written: str, quote: str) -> bool:
+    """Whether ``written`` occurs in ``quote`` as a whole figure: "5" is not in "15" or
+    "5.5", "2.8" is not in "12.8", a bare "5000" is not in the name "S5000" (but "6 台", with
+    its counter, is in a title run together as "Pro6 台")."""
+    if not written:
+        return False
+    joins_before = _JOINS_BEFORE if _BARE_NUMBER.fullmatch(written) else _DIGIT_BEFORE
+    start = quote.find(written)
+    while start >= 0:
+        before = quote[start - 1 : start]
+        after = quote[start + len(written) : start + len(written) + 2]
+        if not joins_before.match(before) and not _JOINS_AFTER.match(after):
+            return True
+        start = quote.find(written, start + 1)
+    return False
+
+
+_BARE_NUMBER = re.compile(r"[0-9０-９.,，\s+\-−]+")
+_JOINS_BEFORE = re.compile(r"[0-9０-９.,，A-Za-z]")
+_DIGIT_BEFORE = re.compile(r"[0-9０-９.,，]")
+_JOINS_AFTER = re.compile(r"[0-9０-９]|[.,，][0-9０-９]")
+
+
+def _names_entity(kb: KB, quote: str, written: str, value: EntityName) -> bool:
+    key = name_key(quote)
+    names = [written]
+    entity = kb.entities.get(value.entity) if value.entity else None
+    if entity is not None:
+        names.extend([entity.name, *entity.aliases])
+    return any(name_key(name) and name_key(name) in key for name in names)
+
+
+def _miss(claim: Claim, detail: str, stated: str | None = None) -> Finding:
+    return make(
+        "value-not-quoted",
+        claim.file,
+        claim.line_of("value"),
+        [claim.id],
+        claim=claim.id,
+        value=claim.written,
+        detail=detail,
+        stated=stated,
+    )

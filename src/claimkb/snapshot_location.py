@@ -1,0 +1,105 @@
+"""Where a source's snapshot is: the one place a snapshot name becomes a path.
+
+A KB is untrusted input, its configuration included (a pull request can change both), so the
+directories it names and the names its sources give are confined: a KB's own snapshot
+directories lie inside its root, and neither they nor a snapshot's name may be absolute, climb
+out with ``..``, go through a hidden file or directory (``.git`` holds credentials) or lead
+elsewhere through a symbolic link. Directories outside the KB are *trusted*: only the person
+running the tool names them (``--snapshot-dir``, ``CLAIMKB_SNAPSHOT_DIRS``), and a name still
+cannot leave the directory it is found in.
+
+The quote check, the cache (to tell whether a snapshot moved or changed) and ``--since`` all ask
+:func:`find_snapshot`, so they cannot disagree about which file a name means.
+"""
+
+from __future__ import annotations
+
+import os
+import stat as stat_module
+from pathlib import Path, PurePosixPath
+
+from .config import Config, inside_problem
+
+__all__ = ["find_snapshot", "search_dirs", "name_problem"]
+
+
+def search_dirs(root: Path, config: Config) -> tuple[tuple[str, Path | None, str | None], ...]:
+    """Each snapshot directory in search order: (as written, resolved path or None, why it is
+    refused or None). The KB's own come first, then the trusted ones."""
+    result: list[tuple[str, Path | None, str | None]] = []
+    try:
+        real_root = root.resolve()
+    except (OSError, RuntimeError):
+        real_root = root
+    for written in config.snapshot_dirs:
+        refused = inside_problem(written)
+        if refused:
+            result.append((written, None, f"snapshot directory {written!r} {refused}"))
+            continue
+        try:
+            base = (root / written).resolve()
+        except (OSError, RuntimeError) as exc:
+            result.append((written, None, f"snapshot directory {written!r}: {_why(exc)}"))
+            continue
+        if not base.is_relative_to(real_root):
+            why = "leads outside the KB root through a symbolic link"
+            result.append((written, None, f"snapshot directory {written!r} {why}"))
+            continue
+        result.append((written, base, None))
+    for trusted in config.trusted_snapshot_dirs:
+        try:
+            result.append((str(trusted), trusted.resolve(), None))
+        except (OSError, RuntimeError) as exc:
+            result.append((str(trusted), None, f"snapshot directory {str(trusted)!r}: {_why(exc)}"))
+    return tuple(result)
+
+
+def name_problem(snapshot: str) -> str | None:
+    """Why a snapshot name as a source writes it is refused, or None."""
+    if "\x00" in snapshot:
+        return "contains a NUL character"
+    written = snapshot.replace("\\", "/")
+    relative = PurePosixPath(written)
+    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
+        return "is absolute; give it relative to a snapshot directory"
+    if ".." in relative.parts:
+        return "climbs out of the snapshot directories with '..'"
+    if any(part.startswith(".") for part in relative.parts if part != "."):
+        return "names a hidden file or directory (such as .git), which is not part of the KB"
+    return None
+
+
+def find_snapshot(root: Path, config: Config, snapshot: str) -> tuple[Path | None, str | None]:
+    """Where the snapshot named ``snapshot`` is: (path, or None; why it is refused, or None).
+
+    The first directory holding a file of that name wins. A refused directory is skipped
+    (the configuration's finding already names it); a name that resolves through a link to
+    outside its directory, or to something that is not a regular file, is refused."""
+    refused = name_problem(snapshot)
+    if refused:
+        return None, refused
+    relative = PurePosixPath(snapshot.replace("\\", "/"))
+    for _written, base, _why_refused in search_dirs(root, config):
+        if base is None:
+            continue
+        try:
+            candidate = (base / relative).resolve()
+            if not candidate.is_relative_to(base):
+                return None, "leads outside its snapshot directory through a symbolic link"
+            mode = os.stat(candidate).st_mode
+        except FileNotFoundError:
+            continue
+        except (OSError, RuntimeError, ValueError) as exc:  # too long, a loop, no permission
+            if isinstance(exc, NotADirectoryError):
+                continue
+            return None, f"cannot be resolved ({_why(exc)})"
+        if stat_module.S_ISDIR(mode):
+            continue
+        if not stat_module.S_ISREG(mode):
+            return None, "is not a regular file (a pipe, device or socket)"
+        return candidate, None
+    return None, None
+
+
+def _why(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
