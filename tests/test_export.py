@@ -240,7 +240,7 @@ def test_csv_exact(cli: Invoke, tmp_path: Path) -> None:
         ",,,,,,news-a,Model X has 104 billion parameters.,verified,{},,[],,,claims/news-a.yaml,3"
         "\r\n"
         "b-params,模型 X,model-x,total-parameters,1040 亿,quantity,104000000000.0,"
-        "103950000000.0,104050000000.0,parameter,parameter,parameter,50000000.0,false,false,"
+        "103500000000.0,104500000000.0,parameter,parameter,parameter,50000000.0,false,false,"
         ",,,,,,news-b,模型 X 共有 1040 亿参数。,verified,{},,[],,,claims/news-b.yaml,3\r\n"
     )
     target = tmp_path / "claims.csv"

@@ -15,6 +15,7 @@ from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Sour
 from .values import (
     DateValue,
     Quantity,
+    Slack,
     Value,
     ValueProblem,
     name_key,
@@ -131,10 +132,10 @@ class KB:
         query that shows ten claims reads ten values, not the whole KB's."""
         return _Values(self)
 
-    def read_as(self, claim: Claim, written: str) -> Value:
+    def read_as(self, claim: Claim, written: str, *, exact: bool = False) -> Value:
         """Read ``written`` as a value of ``claim``'s property, in its source's context (the
-        claim's own value is read so; the value check reads its quote's spans so). Raises
-        :class:`ValueProblem`."""
+        claim's own value is read so, ``exact`` as the claim says; the value check reads its
+        quote's spans so). Raises :class:`ValueProblem`."""
         prop = self.properties[claim.property]
         return parse_value(
             prop.datatype.value,
@@ -144,11 +145,13 @@ class KB:
             source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
             resolve=self.name_index,
             statuses=STATUSES,
+            exact=exact,
+            slack=_slack(prop),
         )
 
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
         try:
-            value = self.read_as(claim, claim.written)
+            value = self.read_as(claim, claim.written, exact=claim.exact)
             if claim.bounds is not None:
                 value = _with_bounds(value, claim, prop.dimension)
             return value
@@ -214,6 +217,12 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def _slack(prop: Property) -> Slack | None:
+    """The property's approximation slack, if it sets one."""
+    setting = prop.approximation
+    return None if setting is None else Slack(setting.digits, setting.percent)
 
 
 def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:

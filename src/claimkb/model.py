@@ -15,7 +15,14 @@ import builtins
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -156,6 +163,23 @@ class Entity(Located):
     description: str | None = None
 
 
+class Approximation(BaseModel):
+    """How far an approximation marker widens a value each way: ``digits`` units of its last
+    significant digit, or ``percent`` of the value; the smaller when both are given."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    digits: Annotated[float, Field(ge=0, le=100)] | None = None
+    """Units of the value's last significant digit (0.5: 约69% is 68–70 %)."""
+    percent: Annotated[float, Field(ge=0, le=100)] | None = None
+    """Percent of the value (5: about 5.6 TB is 5.6 ± 0.33 TB before its digits' half unit)."""
+
+    @model_validator(mode="after")
+    def _one_given(self) -> Approximation:
+        if self.digits is None and self.percent is None:
+            raise ValueError("give digits, percent or both")
+        return self
+
+
 class Property(Located):
     id: Id
     label: NonEmpty
@@ -169,6 +193,9 @@ class Property(Located):
     single_valued: bool = False
     tolerance: Annotated[float, Field(ge=0, le=1)] = 0.0
     """Relative widening of every value's range before comparing (0 = as written)."""
+    approximation: Approximation | None = None
+    """For quantities: how far an approximation marker (about, 约, ~ ...) widens a value
+    (default: another half unit of its last significant digit, at most 5% of the value)."""
     description: str | None = None
 
 
@@ -214,6 +241,9 @@ class Claim(Located):
     """The sources this particular claim relays, when it is narrower than the source's
     ``cites`` (``via: []`` marks the source's own reporting)."""
     bounds: Bounds | None = None
+    exact: bool = False
+    """For quantities: the figure is exact as written, not a rounding (``4000`` is exactly
+    4000, where it would otherwise be 3500–4500)."""
     items: list[NonEmpty] = Field(default_factory=list)
     """For counts: the items the source enumerates, checked against the count."""
     reviews: list[Id] = Field(default_factory=list)
