@@ -15,6 +15,7 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -54,6 +55,17 @@ class BrowserError(Exception):
     pass
 
 
+_EXEC = """
+import os, sys
+read, write = (os.dup(int(fd)) for fd in sys.argv[1:3])  # free 3 and 4 whatever they hold
+os.dup2(read, 3)
+os.dup2(write, 4)
+for fd in (3, 4):
+    os.set_inheritable(fd, True)
+os.execv(sys.argv[3], sys.argv[3:])
+"""
+
+
 @dataclass
 class Visit:
     url: str
@@ -67,19 +79,12 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="claimkb-chromium-")
         to_chrome_r, self._to_chrome = os.pipe()
         self._from_chrome, from_chrome_w = os.pipe()
-        command = " ".join(
-            [
-                'exec "$0"',
-                *FLAGS,
-                f"--user-data-dir={self.profile}",
-                "--remote-debugging-pipe",
-                "about:blank",
-                f"3<&{to_chrome_r}",
-                f"4>&{from_chrome_w}",
-            ]
-        )
+        arguments = [binary, *FLAGS, f"--user-data-dir={self.profile}"]
+        arguments += ["--remote-debugging-pipe", "about:blank"]
+        # a small Python step puts the pipe's ends on descriptors 3 and 4, where the browser
+        # expects them, and becomes the browser (no shell: it may not take fds above 9)
         self.process = subprocess.Popen(
-            ["sh", "-c", command, binary],
+            [sys.executable, "-c", _EXEC, str(to_chrome_r), str(from_chrome_w), *arguments],
             pass_fds=(to_chrome_r, from_chrome_w),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -90,11 +95,15 @@ class Browser:
         self._buffer = b""
         self._next = 0
         self.events: list[dict[str, Any]] = []
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        attached = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
-        self.session = attached["sessionId"]
-        for domain in ("Page", "Runtime", "Log"):
-            self.call(f"{domain}.enable", session=self.session)
+        try:
+            target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            attached = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
+            self.session = attached["sessionId"]
+            for domain in ("Page", "Runtime", "Log"):
+                self.call(f"{domain}.enable", session=self.session)
+        except BaseException:
+            self.close()
+            raise
 
     # -- the protocol ------------------------------------------------------------------------
 

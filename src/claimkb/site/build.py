@@ -105,7 +105,7 @@ def build(
     for path, html in list_pages(ctx):
         writer.write(path, html)
     writer.write("index.html", overview_page(ctx))
-    pages = len(writer.written) + 1
+    pages = len(writer.written)
     removed = writer.close()
     return SiteResult(
         out=out,
