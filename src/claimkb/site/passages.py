@@ -98,7 +98,7 @@ def _find(path: os.PathLike[str], quotes: dict[str, str]) -> dict[str, Passage]:
     wanted = {key: quote for key, quote in quotes.items() if quote}
     overlap = max((len(q) for q in wanted.values()), default=0) + 2 * CONTEXT + 2
     found: dict[str, Passage] = {}
-    first = True
+    offset = 0  # where the current piece begins in the whole (normalised) text
     for piece in _pieces(Path(path), overlap):
         text = piece.text
         for key, quote in list(wanted.items()):
@@ -108,11 +108,11 @@ def _find(path: os.PathLike[str], quotes: dict[str, str]) -> dict[str, Passage]:
             end = start + len(quote)
             begin, stop = max(0, start - CONTEXT), min(len(text), end + CONTEXT)
             passage = Passage(
-                before=_trim_start(text[begin:start], begin > 0),
+                before=_trim_start(text[begin:start], offset + begin > 0),
                 quote=text[start:end],
                 after=_trim_end(text[end:stop], stop < len(text)),
                 line=piece.line_at(start),
-                cut_before=begin > 0 or not first,
+                cut_before=offset + begin > 0,
                 cut_after=stop < len(text),
             )
             known = found.get(key)
@@ -120,9 +120,9 @@ def _find(path: os.PathLike[str], quotes: dict[str, str]) -> dict[str, Passage]:
                 found[key] = passage
             if passage.cut_after:  # the whole context after it is here: done
                 del wanted[key]
-        first = False
         if not wanted:
             break
+        offset += max(0, len(text) - overlap)  # the next piece repeats the rest
     return found
 
 
