@@ -105,6 +105,7 @@ def test_escaped_text_holds_no_markup_and_reads_back_as_itself(text: str) -> Non
     escaped = e(text)
     assert not set("<>\"'") & set(escaped)
     assert html.unescape(escaped) == printable(text)
+    assert escaped == html.escape(printable(text), quote=True)
 
 
 @pytest.mark.parametrize(

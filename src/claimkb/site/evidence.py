@@ -15,6 +15,8 @@ __all__ = ["passage_block", "relay_chain", "rests_on"]
 MAX_DEPTH = 6
 """How deep a relay chain is drawn (deeper chains end with "…")."""
 MAX_BRANCHES = 12
+MAX_SOURCES = 40
+"""The most sources one chain lists, so a densely citing KB costs a bounded page."""
 
 
 def passage_block(ctx: Context, claim: Claim, base: str, nearest: str | None = None) -> str:
@@ -58,7 +60,7 @@ def relay_chain(ctx: Context, claim: Claim, base: str) -> str:
     else:
         relayed = list(source.cites) if source else []
         how = "it relays:" if relayed else "it cites nothing"
-    inner = _branches(ctx, relayed, base, {claim.source}, 1)
+    inner = _branches(ctx, relayed, base, {claim.source}, 1, [MAX_SOURCES])
     return (
         f'<ul class="chain"><li>{ctx.urls.link("source", claim.source, base)} '
         f'{source_label(source, claim.source)} <span class="muted">({how})</span>'
@@ -66,20 +68,28 @@ def relay_chain(ctx: Context, claim: Claim, base: str) -> str:
     )
 
 
-def _branches(ctx: Context, ids: list[str], base: str, seen: set[str], depth: int) -> str:
+def _branches(
+    ctx: Context, ids: list[str], base: str, seen: set[str], depth: int, budget: list[int]
+) -> str:
+    """Nested lists of ``ids`` and what each cites; ``budget[0]`` counts the sources the
+    whole chain may still list."""
     if not ids:
         return ""
-    if depth > MAX_DEPTH:
+    if depth > MAX_DEPTH or budget[0] <= 0:
         return '<ul><li class="muted">…</li></ul>'
     items: list[str] = []
     for source_id in ids[:MAX_BRANCHES]:
+        if budget[0] <= 0:
+            items.append('<li class="muted">…</li>')
+            break
+        budget[0] -= 1
         source = ctx.kb.sources.get(source_id)
         label = f"{ctx.urls.link('source', source_id, base)} {source_label(source, source_id)}"
         if source_id in seen:
             items.append(f'<li>{label} <span class="muted">(already above: a cycle)</span></li>')
             continue
         cites = list(source.cites) if source else []
-        below = _branches(ctx, cites, base, seen | {source_id}, depth + 1)
+        below = _branches(ctx, cites, base, seen | {source_id}, depth + 1, budget)
         items.append(f"<li>{label}{below}</li>")
     if len(ids) > MAX_BRANCHES:
         items.append(f'<li class="muted">and {len(ids) - MAX_BRANCHES} more</li>')

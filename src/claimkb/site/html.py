@@ -11,8 +11,8 @@ same way; the hostile-KB tests render every field of every record with markup in
 
 from __future__ import annotations
 
-import html
 import math
+import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -22,12 +22,23 @@ __all__ = ["e", "external_link", "join", "number", "plural", "lang_attr"]
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+_VISIBLE = {ch: printable(ch) for ch in map(chr, range(0x2100)) if printable(ch) != ch}
+"""Each character :func:`claimkb.render.safe.printable` writes as an escape (all lie below
+U+2100), with that escape: one table, so a page's many values are escaped in one pass each."""
+_REPLACE = {**_VISIBLE, **_ENTITIES}
+_SPECIAL = re.compile("|".join(re.escape(ch) for ch in _REPLACE))
+
 
 def e(value: object) -> str:
-    """Text as HTML: escaped for content and for double-quoted attributes."""
+    """Text as HTML: escaped for content and for double-quoted attributes (``html.escape``
+    with ``quote=True`` after ``printable``, in one pass)."""
     if isinstance(value, bool):
         value = "true" if value else "false"
-    return html.escape(printable(str(value)), quote=True)
+    text = str(value)
+    if _SPECIAL.search(text) is None:
+        return text
+    return _SPECIAL.sub(lambda m: _REPLACE[m.group()], text)
 
 
 def join(parts: Iterable[str], sep: str = ", ") -> str:

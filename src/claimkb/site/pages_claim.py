@@ -22,6 +22,9 @@ from .parts import (
 __all__ = ["claim_page"]
 
 BASE = "../"
+MAX_RIVALS = 50
+"""Rivals listed on a claim's page (all are on the subject's page): a figure a thousand
+sources state would otherwise make each of their pages list the thousand."""
 
 
 def claim_page(ctx: Context, claim: Claim) -> str:
@@ -165,8 +168,17 @@ def _rivals(ctx: Context, claim: Claim, single: bool) -> str:
         else ""
     )
     columns = ("claim", "value", "read", "status", "source")
-    table = claims_table(ctx, others, BASE, f"{len(others)} other claim(s)", columns=columns)
-    return f"<h2>{heading} ({len(others)})</h2><p>{lede}</p>{chart}{table}"
+    shown = others[:MAX_RIVALS]
+    caption = f"{len(others)} other claim(s)"
+    if len(others) > MAX_RIVALS:
+        subject = kb.subject_id(claim)
+        where = ctx.urls.link("entity", subject, BASE, "the subject's page")
+        caption += f", the first {MAX_RIVALS} shown"
+        more = f'<p class="muted">All {len(others)} are listed on {where}.</p>'
+    else:
+        more = ""
+    table = claims_table(ctx, shown, BASE, caption, columns=columns)
+    return f"<h2>{heading} ({len(others)})</h2><p>{lede}</p>{chart}{table}{more}"
 
 
 def _resolutions(ctx: Context, resolutions: list[Resolution]) -> str:

@@ -233,7 +233,8 @@ def _graph_pages(ctx: Context) -> Iterator[Page]:
     """The cites graph, one picture per group of linked sources, largest first; sources
     linked to none are listed (each is independent of every other)."""
     groups = [[s for s in g if ctx.urls.has("source", s)] for g in components(ctx.kb)]
-    linked = [g for g in groups if len(g) > 1]
+    linked = [g for g in groups if 1 < len(g) <= GRAPH_NODES]
+    huge = [g for g in groups if len(g) > GRAPH_NODES]
     alone = [g[0] for g in groups if len(g) == 1]
     pages: list[list[list[str]]] = [[]]
     count = 0
@@ -259,12 +260,15 @@ def _graph_pages(ctx: Context) -> Iterator[Page]:
                 + (" …" if len(group) > 8 else "")
             )
             parts.append(cites_graph(f"g{m}", ctx.kb, group, ctx.urls, "", caption))
+        if number == 1:
+            for group in huge:
+                parts.append(f"<h2>{len(group):,} linked sources, too many to draw</h2>")
+                parts.append(
+                    "<p>Each source's page draws the sources around it. They are:</p>"
+                    + _table("Linked sources", ("Source", "Title"), _source_rows(ctx, group))
+                )
         if number == 1 and alone:
-            rows = [
-                f"<tr><td>{ctx.urls.link('source', s, '')}</td>"
-                f"<td>{source_label(ctx.kb.sources[s], s)}</td></tr>"
-                for s in alone
-            ]
+            rows = _source_rows(ctx, alone)
             parts.append(f"<h2>Sources that cite none and are cited by none ({len(alone)})</h2>")
             parts.append(_table("Independent of every other source", ("Source", "Title"), rows))
         nav = pager("graph", number, len(pages))
@@ -276,6 +280,14 @@ def _graph_pages(ctx: Context) -> Iterator[Page]:
             page_file("graph", number),
             page(site=ctx.site, title=heading, body=body, base="", current="graph"),
         )
+
+
+def _source_rows(ctx: Context, ids: list[str]) -> list[str]:
+    return [
+        f"<tr><td>{ctx.urls.link('source', s, '')}</td>"
+        f"<td>{source_label(ctx.kb.sources[s], s)}</td></tr>"
+        for s in ids
+    ]
 
 
 def _table(

@@ -21,6 +21,8 @@ __all__ = ["Scale", "figure", "fit", "text_width"]
 def text_width(text: str, size: float) -> float:
     """About how wide ``text`` is at font size ``size`` (wide East Asian characters take a
     full em, others a little over half)."""
+    if text.isascii():
+        return 0.58 * len(text) * size
     wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
     return (wide + 0.58 * (len(text) - wide)) * size
 
@@ -29,10 +31,13 @@ def fit(text: str, width: float, size: float) -> str:
     """``text`` shortened with "…" to fit ``width`` (plain text: escape it)."""
     if text_width(text, size) <= width:
         return text
-    kept = text
-    while kept and text_width(kept + "…", size) > width:
-        kept = kept[:-1]
-    return kept + "…"
+    room = width - size  # for the "…"
+    used = 0.0
+    for n, ch in enumerate(text):
+        used += size if unicodedata.east_asian_width(ch) in "WF" else 0.58 * size
+        if used > room:
+            return text[:n] + "…"
+    return text
 
 
 @dataclass(frozen=True)
