@@ -79,10 +79,10 @@ def test_a_passage_is_the_text_around_the_quote_however_the_text_is_cut(
     assert flat[first + len(quote) :].startswith(found.after)
     assert found.cut_before == (first - len(found.before) > 0)
     assert found.cut_after == (first + len(quote) + len(found.after) < len(flat))
-    if first >= 25:  # as much context as there is, less a word cut at its edge
-        assert len(found.before) >= 25 - 24
-    if len(flat) - first - len(quote) >= 25:
-        assert len(found.after) >= 1
+    # as much context as there is (25 characters), less the word cut at its edge (words
+    # are at most five characters here)
+    assert len(found.before) >= min(first, 25 - 6)
+    assert len(found.after) >= min(len(flat) - first - len(quote), 25 - 6)
 
 
 def test_no_passage_without_a_readable_snapshot(tmp_path: Path) -> None:

@@ -116,7 +116,7 @@ def _find(path: os.PathLike[str], quotes: dict[str, str]) -> dict[str, Passage]:
                 cut_after=stop < len(text),
             )
             known = found.get(key)
-            if known is None or len(passage.after) > len(known.after):
+            if known is None or passage.cut_after or len(passage.after) > len(known.after):
                 found[key] = passage
             if passage.cut_after:  # the whole context after it is here: done
                 del wanted[key]
