@@ -144,12 +144,15 @@ class Browser:
                 self.events.append(message)
 
     def _wait_for(self, method: str) -> None:
+        """Until this session's ``method`` event has come (events are kept: what a page logs
+        while loading comes before its load event)."""
         deadline = time.monotonic() + TIMEOUT
+        checked = 0
         while True:
-            for n, event in enumerate(self.events):
+            for event in self.events[checked:]:
                 if event.get("method") == method and event.get("sessionId") == self.session:
-                    del self.events[: n + 1]
                     return
+            checked = len(self.events)
             self.events.append(self._receive(deadline))
 
     # -- what the tests use ------------------------------------------------------------------
@@ -163,7 +166,7 @@ class Browser:
 
     def visit(self, url: str, script: str = "null") -> Visit:
         """Load ``url``; the value of ``script`` evaluated in it once loaded."""
-        self.events = [m for m in self.events if m.get("sessionId") != self.session]
+        self.events = []
         navigated = self.call("Page.navigate", {"url": url}, self.session)
         if navigated.get("errorText"):
             raise BrowserError(f"{url}: {navigated['errorText']}")

@@ -59,6 +59,11 @@ def test_every_local_link_of_the_corpus_site_resolves(
     ]
     assert broken == []
     assert result.pages == len(files) + 2  # and the stylesheet and the script
+    # the pages' policy allows no inline style: none is written
+    styled = [
+        f for f in files if any(e.tag == "style" or "style" in e.attrs for e in Page(f).elements)
+    ]
+    assert styled == []
 
 
 def test_the_overview_gives_the_verdict_counts_and_triaged_findings(

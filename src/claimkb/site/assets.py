@@ -89,7 +89,7 @@ dl.facts dd { margin: 0; min-width: 0; }
   dl.facts dd { margin-bottom: 0.45rem; }
 }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
-table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.95rem; overflow-wrap: break-word; }
 caption { text-align: left; color: var(--muted); padding: 0.25rem 0; caption-side: top; }
 th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.6rem 0.35rem 0; border-bottom: 1px solid var(--line); }
 th { font-weight: 600; white-space: nowrap; }

@@ -13,8 +13,8 @@ from .svg import Scale, axis, figure, fit
 
 __all__ = ["Bar", "Span", "ranges_chart", "timeline_chart"]
 
-WIDTH = 900
-LABELS = 280
+WIDTH = 640
+LABELS = 210
 ROW = 36
 
 
