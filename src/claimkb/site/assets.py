@@ -166,6 +166,9 @@ footer { max-width: 76rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
   .side, blockquote, figure, tr { break-inside: avoid; }
   h2, h3 { break-after: avoid; }
   figure.chart svg { min-width: 0; }
+}
+@media print {
+  details::details-content { content-visibility: visible; display: contents; }
   .scroll { overflow: visible; }
 }
 """

@@ -114,6 +114,10 @@ def _sides(ctx: Context, finding: Finding, claims: list[Claim], preferred: str |
         columns = [("The claim rated", [claims[0]]), ("The fact-check's verdict", [claims[1]])]
     else:
         columns = [(f"“{c.written}”", [c]) for c in claims]
+    named = {c.id for c in claims}
+    if preferred and preferred not in named and preferred in kb.claims:  # e.g. a misspelling's
+        chosen = kb.claims[preferred]
+        columns.append((f"“{chosen.written}”, the resolution's preferred claim", [chosen]))
     sides = []
     for heading, members in columns[:MAX_SIDES]:
         first = members[0]

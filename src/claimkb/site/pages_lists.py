@@ -61,7 +61,7 @@ def _claims(ctx: Context, caption: str) -> Callable[[Sequence[Claim], str, int, 
         shown = (
             f"{caption}: {first:,}–{first + len(chunk) - 1:,} of {total:,}" if total else caption
         )
-        return claims_table(ctx, chunk, base, shown) if chunk else "<p>None.</p>"
+        return claims_table(ctx, chunk, base, shown) if chunk else "<p>No claims here.</p>"
 
     return render
 
@@ -183,7 +183,7 @@ def _entities(ctx: Context) -> Callable[[Sequence[str], str, int, int], str]:
 def _findings(ctx: Context) -> Callable[[Sequence[int], str, int, int], str]:
     def render(chunk: Sequence[int], base: str, first: int, total: int) -> str:
         if not chunk:
-            return "<p>None.</p>"
+            return "<p>No finding of this kind.</p>"
         return findings_list(ctx, chunk, base)
 
     return render

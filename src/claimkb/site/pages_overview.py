@@ -41,7 +41,7 @@ def overview_page(ctx: Context) -> str:
         body.append(findings_list(ctx, untriaged[:SHOWN], ""))
         body.append(_more(len(untriaged), "untriaged"))
     else:
-        body.append("<p>None: every finding is triaged.</p>")
+        body.append("<p>Every finding is triaged.</p>")
     body.append(f'<h2 id="triaged">Triaged findings ({len(triaged):,})</h2>')
     if triaged:
         body.append(
@@ -51,7 +51,7 @@ def overview_page(ctx: Context) -> str:
         body.append(findings_list(ctx, triaged[:SHOWN], ""))
         body.append(_more(len(triaged), "triaged"))
     else:
-        body.append("<p>None.</p>")
+        body.append("<p>No finding is triaged.</p>")
     return page(site=ctx.site, title="Overview", body="\n".join(body), base="", current="index")
 
 
