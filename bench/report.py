@@ -4,8 +4,10 @@ For each size it generates the KB with ``generate.py`` (reused from ``bench/out/
 there), then times, as separate processes, ``claimkb check --no-cache`` (the check alone) and
 ``claimkb report --no-cache`` (the same check, then every page), and reports wall time, the
 time per 1,000 claims, what the pages add to the check, the number of files and bytes written,
-and the peak memory of each (``ru_maxrss`` from ``os.wait4``). A time per 1,000 claims that
-stays flat from size to size is the proportionality the report promises.
+the CPU time the pages take per 1,000 claims (report minus check: on a shared machine wall
+time says as much about the neighbours as about the code), and the peak memory of each
+(``ru_maxrss`` from ``os.wait4``). A time per 1,000 claims that stays flat from size to size is
+the proportionality the report promises.
 
     python bench/report.py                          # 1,000 and 10,000 claims
     python bench/report.py --sizes 1000,10000,100000 --rounds 1
@@ -81,9 +83,9 @@ def bench(size: int, layout: str, rounds: int, env: dict[str, str]) -> dict[str,
 
 def markdown(rows: list[dict[str, object]]) -> str:
     lines = [
-        "| claims | layout | check | report | pages add | report per 1k claims | files | written"
-        " | peak memory check / report |",
-        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| claims | layout | check | report | pages add | report per 1k claims | pages' CPU per 1k"
+        " claims | files | written | peak memory check / report |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in rows:
         results = row["results"]
@@ -91,10 +93,12 @@ def markdown(rows: list[dict[str, object]]) -> str:
         check, report = results["check"], results["report"]
         claims = int(row["claims"])  # type: ignore[call-overload]
         per = report["median_s"] / claims * 1000
+        cpu = (report["cpu_s"] - check["cpu_s"]) / claims * 1000
         lines.append(
             f"| {claims:,} | {row['layout']} | {check['median_s']:.2f} s | "
             f"{report['median_s']:.2f} s | {report['median_s'] - check['median_s']:.2f} s | "
-            f"{per:.3f} s | {row['files']:,} | {int(row['bytes']) / 1e6:,.1f} MB | "  # type: ignore[call-overload]
+            f"{per:.3f} s | {cpu:.3f} s | {row['files']:,} | "
+            f"{int(row['bytes']) / 1e6:,.1f} MB | "  # type: ignore[call-overload]
             f"{check['peak_mb']:.0f} / {report['peak_mb']:.0f} MB |"
         )
     return "\n".join(lines) + "\n"

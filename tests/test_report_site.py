@@ -332,3 +332,7 @@ def test_the_command_writes_the_site_and_says_where(
     refused = cli("report", "--root", small_kb, "-o", small_kb / "claims")
     assert refused.exit_code == 2
     assert refused.stderr.startswith("claimkb: ") and "inside the KB's claims/" in refused.stderr
+    not_a_repository = cli("report", "--root", small_kb, "-o", tmp_path / "pr", "--since", "HEAD")
+    assert not_a_repository.exit_code == 2
+    assert not_a_repository.stderr.startswith("claimkb: --since HEAD: ")
+    assert not (tmp_path / "pr" / "index.html").exists()
