@@ -27,6 +27,7 @@ from . import check as _check  # noqa: E402,F401
 from . import explain as _explain  # noqa: E402,F401
 from . import export as _export  # noqa: E402,F401
 from . import queries as _queries  # noqa: E402,F401
+from . import report as _report  # noqa: E402,F401
 from . import schema as _schema  # noqa: E402,F401
 
 __all__ = ["app", "main", "__version__"]
