@@ -45,7 +45,7 @@ from .reading import (
     strip_prefix,
     strip_suffix,
 )
-from .units import IMPLICIT, Unit, base_unit
+from .units import IMPLICIT, Unit, base_unit, hoist_currency
 
 __all__ = ["Quantity", "parse_quantity", "QUANTITY_FORMS"]
 
@@ -179,6 +179,7 @@ def _read(text: str, dimension: str | None) -> Quantity:
                 odd |= flag == "odd"
         if not changed:
             break
+    text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
     lowered = text.lower()
     for phrase, bounds in _VAGUE_ORDER:
         if lowered.startswith(phrase):
@@ -309,7 +310,7 @@ def _build(
             raise ValueProblem(mismatch_message(original, None, dimension))
         factor, symbol, binary = 1.0, base_unit(dim), False
     else:
-        if dimension is not None and unit.dimension != dimension:
+        if dimension is not None and not fits(unit, dimension):
             raise ValueProblem(mismatch_message(original, unit, dimension))
         dim, factor, symbol, binary = unit.dimension, unit.factor, unit.symbol, unit.binary
 

@@ -1,0 +1,286 @@
+"""pint's registry, read one written word at a time, and the names of dimensions.
+
+One registry serves value reading and derived-claim arithmetic: pint's default definitions
+(every SI and customary unit, prefix and plural) plus the domain's (:data:`.unitdefs.DOMAIN`).
+It is built on first use, never on the ``--help`` path.
+
+A written unit resolves to a :class:`Measure`: its factor to pint's *root* units and its
+*signature* (the root units and their exponents: ``TB`` is 8×10¹² ``bit``; ``W`` is 1000
+``gram·meter²/second³``). The signature names the dimension (:func:`dimension_name`); two
+writings of one dimension always get one name, whatever the words.
+
+pint reads ``units`` as micro-nits and ``pins`` as pico-inches. Where a word may be a counted
+noun (``48 units``), a reading is accepted only when it is written in one style: a unit alone
+(``ft``, ``feet``), a prefix name before a unit name (``kilometres``), or a prefix symbol before
+a unit symbol (``km``, ``TB``, ``Gbps``); see :func:`pint_word`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from . import currency, unitdefs
+
+__all__ = [
+    "Measure",
+    "registry",
+    "pint_word",
+    "pint_expression",
+    "dimension_name",
+    "dimension_info",
+    "name_root",
+]
+
+Signature = tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A unit as factor × root units (see the module doc), with the symbol it is shown in.
+
+    ``plain`` names a dimensionless kind kept apart for comparison (``count``, ``percent``,
+    ``ratio``): pint has no root unit for those."""
+
+    factor: float
+    signature: Signature
+    symbol: str
+    binary: bool = False
+    plain: str | None = None
+
+    def times(self, other: Measure, power: float = 1.0) -> Measure:
+        """``self · other^power``; the symbol is built by the caller."""
+        exps = dict(self.signature)
+        for root, exp in other.signature:
+            exps[root] = exps.get(root, 0.0) + exp * power
+        return Measure(
+            self.factor * other.factor**power,
+            _signature(exps),
+            self.symbol,
+            self.binary or other.binary,
+        )
+
+
+def _signature(exps: dict[str, float]) -> Signature:
+    return tuple(sorted((r, float(e)) for r, e in exps.items() if e and r != "count"))
+
+
+ROOT_SCALES = {"bit": 8.0, "gram": 1000.0}
+"""pint's root units that are not the base units values are given in: a byte is 8 bits, a
+kilogram 1000 grams. Factors are to base units (byte, kilogram, metre, second ...), so that
+a value's amount in its base unit is also its magnitude in the arithmetic."""
+
+
+def _to_base(factor: float, root: Any) -> tuple[float, Signature]:
+    exps = dict(root._units)
+    for name, exp in exps.items():
+        scale = ROOT_SCALES.get(name)
+        if scale is not None:
+            factor /= scale**exp
+    return float(factor), _signature(exps)
+
+
+@functools.cache
+def registry() -> Any:
+    """pint's default registry with the domain's units, built once per process."""
+    import pint
+
+    logging.getLogger("pint").addHandler(logging.NullHandler())
+    logging.getLogger("pint").propagate = False  # pint logs ambiguous parses; we choose
+    ureg: Any = pint.UnitRegistry(cache_folder=None, on_redefinition="raise")
+    for line in unitdefs.DOMAIN:
+        ureg.define(line)
+    return ureg
+
+
+def _measure(ureg: Any, prefix: str, unit: str) -> Measure | str:
+    definition = ureg._units[unit]
+    if not definition.is_multiplicative:
+        return (
+            f"{prefix}{unit} is a unit with an offset (degrees Celsius or Fahrenheit); claimkb "
+            "compares temperatures in kelvin"
+        )
+    factor, signature = _to_base(*ureg.get_root_units(prefix + unit))
+    symbol = unitdefs.DISPLAY_SYMBOLS.get(unit) or definition.symbol or unit
+    prefix_symbol = ureg._prefixes[prefix].symbol if prefix else ""
+    return Measure(factor, signature, prefix_symbol + symbol, prefix in unitdefs.BINARY_PREFIXES)
+
+
+def _style(ureg: Any, form: str, prefix: str, unit: str) -> int | None:
+    """How ``form`` spells (prefix, unit): 0 a unit alone, 1 a consistent prefixed form,
+    2 a mixed one (``u`` + ``nits``); None if it cannot be spelt so (pint's guesses)."""
+    definition = ureg._units[unit]
+    bare = definition.symbol in (None, "", unit)
+    unit_forms = {definition.name: "name", **dict.fromkeys(definition.aliases, "alias")}
+    if not bare:
+        unit_forms[definition.symbol] = "symbol"
+    if prefix:
+        p = ureg._prefixes[prefix]
+        prefixes = [(p.name, "name"), (p.symbol, "symbol"), *((a, "alias") for a in p.aliases)]
+    else:
+        prefixes = [("", "")]
+    for spelt, pstyle in prefixes:
+        if (prefix and not spelt) or not form.startswith(spelt):
+            continue
+        body = form[len(spelt) :]
+        for stem, plural in ((body, False), (body[:-1], True), (body[:-2], True)):
+            ustyle = unit_forms.get(stem)
+            if ustyle is None or (plural and not body.endswith("s")):
+                continue
+            if not prefix:
+                return 0
+            if pstyle == "name" and ustyle != "symbol":
+                return 1
+            symbolic = ustyle in ("symbol", "alias") or bare
+            if pstyle == "symbol" and spelt in unitdefs.STRICT_PREFIXES and symbolic:
+                return 1 if (not plural or (bare and ustyle == "name")) else 2
+            return 2
+    return None
+
+
+@functools.cache
+def pint_word(form: str, strict: bool) -> Measure | str | None:
+    """One written word as pint reads it (``TB``, ``feet``, ``kilowatts``, ``TFLOPS``), or a
+    problem, or None. ``strict``: where the word may be a counted noun (see module doc)."""
+    if len(form) == 1 and form not in unitdefs.ONE_LETTER:
+        return None
+    if strict and form in unitdefs.AFTER_NUMBERS:
+        return None
+    ureg = registry()
+    try:
+        candidates = ureg.parse_unit_name(form)
+    except Exception:  # noqa: BLE001 - pint's parser on arbitrary text: any failure is "no"
+        return None
+    ranked = []
+    for prefix, unit, _ in candidates:
+        style = _style(ureg, form, prefix, unit)
+        if style is None or (strict and (style > 1 or unit in unitdefs.HOMONYMS)):
+            continue
+        ranked.append((style, prefix != "", prefix, unit))
+    if not ranked:
+        return None
+    _, _, prefix, unit = min(ranked)
+    return _measure(ureg, prefix, unit)
+
+
+@functools.cache
+def pint_expression(expression: str) -> Measure:
+    """A pint expression of our own definitions (``meter ** 2``, ``kilometer / hour``)."""
+    ureg = registry()
+    unit = ureg.parse_units(expression)
+    factor, signature = _to_base(*ureg.get_root_units(unit))
+    return Measure(factor, signature, _format(ureg, unit))
+
+
+_SUPERSCRIPTS = {2: "²", 3: "³", -1: "⁻¹"}
+
+
+def power_symbol(symbol: str, power: float) -> str:
+    if power == 1:
+        return symbol
+    return symbol + _SUPERSCRIPTS.get(int(power), f"^{power:g}")
+
+
+def _format(ureg: Any, unit: Any) -> str:
+    up: list[str] = []
+    down: list[str] = []
+    for name, exp in unit._units.items():
+        candidates = ureg.parse_unit_name(name)
+        prefix, base, _ = candidates[0] if candidates else ("", name, "")
+        measure = _measure(ureg, prefix, base)
+        symbol = measure.symbol if isinstance(measure, Measure) else name
+        (up if exp > 0 else down).append(power_symbol(symbol, abs(exp)))
+    text = "·".join(up) or "1"
+    return f"{text}/{'·'.join(down)}" if down else text
+
+
+# -- dimensions -------------------------------------------------------------------------
+
+_ROOT_NAMES: dict[str, str] = {}
+"""Root units that are dimensions of their own: ``currency_USD`` -> ``USD``, a KB's units."""
+
+
+def name_root(root: str, dimension: str) -> None:
+    """Record that the root unit ``root`` measures ``dimension`` (a currency, a KB's own)."""
+    _ROOT_NAMES[root] = dimension
+
+
+@functools.cache
+def _named() -> dict[Signature, tuple[str, float]]:
+    """Signature -> (dimension name, root units per base unit) of the named dimensions."""
+    found: dict[Signature, tuple[str, float]] = {}
+    for name, (_, expression) in unitdefs.DIMENSIONS.items():
+        if expression:
+            measure = pint_expression(expression)
+            found.setdefault(measure.signature, (name, measure.factor))
+    return found
+
+
+@functools.cache
+def _infos() -> dict[str, tuple[Signature, float]]:
+    infos = {name: (sig, factor) for sig, (name, factor) in _named().items()}
+    infos.update({"count": ((), 1.0), "ratio": ((), 1.0), "percent": ((), 0.01)})
+    return infos
+
+
+def _atoms(signature: Signature) -> list[tuple[str, Signature, float]]:
+    named = [(name, sig, factor) for sig, (name, factor) in _named().items()]
+    own = [(_ROOT_NAMES.get(r, r), ((r, 1.0),), 1.0) for r, _ in signature if (r, 1.0)]
+    return named + [a for a in own if a[1] not in _named()]
+
+
+def _minus(a: Signature, b: Signature, sign: float = -1.0) -> Signature:
+    exps = dict(a)
+    for root, exp in b:
+        exps[root] = exps.get(root, 0.0) + sign * exp
+    return _signature(exps)
+
+
+@functools.cache
+def dimension_name(signature: Signature) -> str:
+    """The one name of a signature: a named dimension (``power``), a root of its own
+    (``USD``), a quotient of two (``byte/second``, ``power/area``) or a product of two
+    (``power·second``); else the root units themselves."""
+    if not signature:
+        return "ratio"
+    named = _named()
+    if signature in named:
+        return named[signature][0]
+    if len(signature) == 1 and signature[0][1] == 1.0:
+        root = signature[0][0]
+        return _ROOT_NAMES.get(root, root)
+    atoms = _atoms(signature)
+    for op, sign in (("/", 1.0), ("·", -1.0)):
+        for a_name, a_sig, _ in atoms:
+            rest = _minus(a_sig, signature) if sign > 0 else _minus(signature, a_sig)
+            for b_name, b_sig, _ in atoms:
+                if b_sig == rest and b_name != a_name:
+                    return f"{a_name}{op}{b_name}"
+    up = [power_symbol(_ROOT_NAMES.get(r, r), e) for r, e in signature if e > 0]
+    down = [power_symbol(_ROOT_NAMES.get(r, r), -e) for r, e in signature if e < 0]
+    text = "·".join(up) or "1"
+    return f"{text}/{'·'.join(down)}" if down else text
+
+
+def dimension_info(name: str) -> tuple[Signature, float] | None:
+    """(signature, root units per base unit) of a dimension name, or None if unknown."""
+    infos = _infos()
+    if name in infos:
+        return infos[name]
+    if name in currency.CODES:
+        name_root(f"currency_{name}", name)
+        return ((f"currency_{name}", 1.0),), 1.0
+    for root, dimension in _ROOT_NAMES.items():
+        if dimension == name:
+            return ((root, 1.0),), 1.0
+    for op, sign in (("/", -1.0), ("·", 1.0)):
+        left, found, right = name.partition(op)
+        if found:
+            a, b = dimension_info(left), dimension_info(right)
+            if a is None or b is None:
+                return None
+            factor = a[1] * b[1] if sign > 0 else a[1] / b[1]
+            return _minus(a[0], b[0], sign), factor
+    return None
