@@ -4,15 +4,28 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .claimvalue import Reader
 from .config import Config
 from .findings import Finding
-from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
-from .values import Quantity, Value, ValueProblem, name_key, parse_quantity, parse_value, year_of
+from .model import (
+    Claim,
+    Constant,
+    Datatype,
+    Entity,
+    Property,
+    Resolution,
+    Source,
+    Status,
+    UnitDefinition,
+)
+from .values import Value, ValueProblem, name_key, year_of
+from .values.currency import CODES, region_currency
+from .values.units import Context, KBUnits, kb_units, resolve_dimension
 
 STATUSES = frozenset(s.value for s in Status)
 
@@ -27,6 +40,8 @@ class KB:
     claims: dict[str, Claim] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     resolutions: dict[str, Resolution] = field(default_factory=dict)
+    units: dict[str, UnitDefinition] = field(default_factory=dict)
+    """The KB's own units (a registry's ``units:``), for the words of its field."""
     load_findings: list[Finding] = field(default_factory=list)
     """Problems met while reading files (syntax, schema, duplicate ids)."""
     files: list[str] = field(default_factory=list)
@@ -46,6 +61,8 @@ class KB:
     _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
     _named: dict[str, str | None] = field(default_factory=dict, repr=False)
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
+    _readers: dict[tuple[str, str], Reader] = field(default_factory=dict, repr=False)
+    """(property id, source id) -> the reader of such claims' values."""
 
     # -- entities ----------------------------------------------------------------------------
 
@@ -104,21 +121,33 @@ class KB:
         query that shows ten claims reads ten values, not the whole KB's."""
         return _Values(self)
 
+    @cached_property
+    def unit_system(self) -> tuple[KBUnits | None, dict[str, str]]:
+        """The KB's own units (None if it declares none) and a problem per unit record that
+        cannot be read (unit id -> what is wrong)."""
+        return kb_units(self.units.values())
+
+    def dimension_of(self, prop: Property) -> str | None:
+        """The dimension a property's ``dimension:`` names (``watt`` -> ``power``), or None."""
+        if not prop.dimension:
+            return None
+        return resolve_dimension(prop.dimension, self.unit_system[0])
+
+    def _reader(self, claim: Claim, prop: Property) -> Reader:
+        key = (prop.id, claim.source)
+        reader = self._readers.get(key)
+        if reader is None:
+            source = self.sources.get(claim.source)
+            dimension = self.dimension_of(prop)
+            preferred = prop.currency or (dimension if dimension in CODES else None)
+            region = region_currency(source.language) if source else None
+            context = Context(self.unit_system[0], preferred, region)
+            reader = self._readers[key] = Reader(prop, dimension, context, STATUSES)
+        return reader
+
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
-        try:
-            value = parse_value(
-                prop.datatype.value,
-                claim.written,
-                dimension=prop.dimension,
-                default_year=self.source_year(claim),
-                resolve=self.name_index,
-                statuses=STATUSES,
-            )
-            if claim.bounds is not None:
-                value = _with_bounds(value, claim, prop.dimension)
-            return value
-        except ValueProblem as problem:
-            return problem
+        reader = self._reader(claim, prop)
+        return reader.read(claim, self.source_year(claim), self.name_index)
 
     def value(self, claim_id: str) -> Value | None:
         """A claim's normalised value, or None if it is unreadable or its property unknown."""
@@ -179,25 +208,3 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
-
-
-def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:
-    """Explicit bounds override the range the digits imply."""
-    if not isinstance(value, Quantity) or claim.bounds is None:
-        raise ValueProblem("bounds apply only to quantity values", "bounds")
-    lower, upper = value.lower, value.upper
-    for name in ("lower", "upper"):
-        written = getattr(claim.bounds, name)
-        if written is None:
-            continue
-        try:
-            bound = parse_quantity(str(written), dimension or value.dimension)
-        except ValueProblem as problem:
-            raise ValueProblem(f"bounds.{name}: {problem}", "bounds") from None
-        amount = bound.nominal if bound.nominal is not None else getattr(bound, name)
-        lower, upper = (amount, upper) if name == "lower" else (lower, amount)
-    if lower > upper:
-        raise ValueProblem("bounds.lower is above bounds.upper", "bounds")
-    if value.nominal is not None and not lower <= value.nominal <= upper:
-        raise ValueProblem("the value lies outside its own bounds", "bounds")
-    return replace(value, lower=lower, upper=upper)

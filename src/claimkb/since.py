@@ -201,7 +201,9 @@ def _involved(kb: KB, changed: dict[str, set[str]], old: _Side, new: _Side) -> s
                 yield from side.raw[section].get(record_id, [])
 
     sources = changed["sources"]
-    properties = changed["properties"]
+    properties = set(changed["properties"])
+    if changed["units"]:  # a unit's meaning changes the value of any quantity
+        properties |= {p.id for p in kb.properties.values() if p.datatype is Datatype.QUANTITY}
     entity_names = {
         name_key(str(name))
         for entity in raw("entities")

@@ -42,7 +42,11 @@ PLAIN: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Dimensionless kinds kept apart for comparison: dimension -> (base symbol, written forms)."""
 
-IMPLICIT = frozenset({"count", "parameter", "token", "ratio"})
+BARE = "bare-number"
+"""The dimension of a number read apart from its unit (a claim's ``unit:`` gives the unit):
+written without one, and not an exact count."""
+
+IMPLICIT = frozenset({"count", "parameter", "token", "ratio", BARE})
 """Dimensions whose values may be written without a unit (``2.8 trillion`` parameters)."""
 
 DIMENSIONS: dict[str, tuple[str, str]] = {

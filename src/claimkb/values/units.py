@@ -221,11 +221,16 @@ def suggest_dimension(written: str, units: KBUnits | None = None) -> str | None:
 class UnitRecord(Protocol):
     """The fields of a registry's ``units:`` record that reading needs."""
 
-    id: str
-    definition: str | int | bool | float | None
-    dimension: str | None
-    aliases: list[str]
-    symbol: str | None
+    @property
+    def id(self) -> str: ...
+    @property
+    def definition(self) -> str | int | bool | None: ...
+    @property
+    def dimension(self) -> str | None: ...
+    @property
+    def aliases(self) -> list[str]: ...
+    @property
+    def symbol(self) -> str | None: ...
 
 
 _AMOUNT = re.compile(r"^\s*(?P<n>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)?\s*(?P<u>.*)$")
