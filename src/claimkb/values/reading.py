@@ -190,8 +190,8 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
         found = units.read_unit(rest, dimension) if rest else None
     if isinstance(found, Unit):
         return found, None
-    if isinstance(found, str):  # an ambiguous currency, a unit with an offset
-        return None, found
+    if isinstance(found, str):  # an ambiguous currency, a unit with an offset: surely a
+        raise ValueProblem(found)  # unit, so no other reading ("500 kr" as 500 k + r) may win
     if not rest:
         return None, None
     # a counted noun after the unit ("80GB 显存", "6 台服务器", "400 million packets per second")

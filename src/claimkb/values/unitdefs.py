@@ -101,6 +101,7 @@ DIMENSION_ALIASES = {
     "weight": "mass",
     "work": "flop",
     "percentage": "percent",
+    "money": "currency",
     "number": "count",
 }
 """Other names a property's ``dimension:`` may use for a named dimension."""
@@ -276,9 +277,9 @@ stones, rads and thermies."""
 
 BINARY_PREFIXES = ("kibi", "mebi", "gibi", "tebi", "pebi", "exbi", "zebi", "yobi")
 
-DISPLAY_SYMBOLS = {"baud": "bps"}
+DISPLAY_SYMBOLS = {"baud": "bps", "year": "yr"}
 """Symbols shown for pint units whose own symbol readers do not write (``Gbps``, not
-``GBd``)."""
+``GBd``; ``yr``, not ``a``)."""
 
 DISPLAY_PREFIXED = frozenset(
     {"byte", "byte/second", "flop", "flop/second", "hertz", "packet/second", "power", "energy"}
