@@ -113,6 +113,8 @@ def _power(measure: Measure, power: float) -> Measure:
     return Measure(raised.factor, raised.signature, power_symbol(measure.symbol, power))
 
 
+MAX_POWER = 4
+"""The largest power a written unit may raise a unit to (``m^4``); more is no unit."""
 _CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff]")
 
 
@@ -168,9 +170,13 @@ def _word(word: str, strict: bool, context: Context, money: bool) -> Measure | s
         return direct
     raised = _POWER.match(word)
     if raised:
+        power = int(raised.group("e") or raised.group("d"))
         inner = _word(raised.group("stem"), strict, context, money)
-        if isinstance(inner, Measure):
-            return _power(inner, float(raised.group("e") or raised.group("d")))
+        stem = raised.group("stem")
+        if "^" in stem:  # one power per unit ("m²³" is none)
+            return None
+        if isinstance(inner, Measure) and 0 < abs(power) <= MAX_POWER:
+            return _power(inner, float(power))
     return None
 
 

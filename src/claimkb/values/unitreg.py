@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,6 +176,11 @@ def pint_expression(expression: str) -> Measure:
 
 
 _SUPERSCRIPTS = {2: "²", 3: "³", -1: "⁻¹"}
+"""Powers written as superscripts in symbols and names; others are written ``^n``."""
+
+
+_POWERS = {sym: float(p) for p, sym in _SUPERSCRIPTS.items()}
+_RAISED = re.compile(r"^(?P<base>.+?)(?P<p>²|³|⁻¹|\^-?\d+(?:\.\d+)?)$")
 
 
 def power_symbol(symbol: str, power: float) -> str:
@@ -225,10 +231,22 @@ def _infos() -> dict[str, tuple[Signature, float]]:
     return infos
 
 
-def _atoms(signature: Signature) -> list[tuple[str, Signature, float]]:
-    named = [(name, sig, factor) for sig, (name, factor) in _named().items()]
-    own = [(_ROOT_NAMES.get(r, r), ((r, 1.0),), 1.0) for r, _ in signature if (r, 1.0)]
-    return named + [a for a in own if a[1] not in _named()]
+def _atoms(signature: Signature) -> list[tuple[str, Signature]]:
+    """The named dimensions, then the signature's roots that are dimensions of their own."""
+    named = [(name, sig) for sig, (name, _) in _named().items()]
+    own = [(_root_name(r), ((r, 1.0),)) for r, _ in signature]
+    return named + [atom for atom in own if atom[1] not in _named()]
+
+
+def _root_name(root: str) -> str:
+    """A root unit as a dimension's name (``meter`` -> ``length``, ``currency_USD`` -> USD)."""
+    if root in _ROOT_NAMES:
+        return _ROOT_NAMES[root]
+    found = _named().get(((root, 1.0),))
+    if found is not None:
+        return found[0]
+    scaled = {"bit": "byte", "gram": "mass"}.get(root)
+    return scaled or root
 
 
 def _minus(a: Signature, b: Signature, sign: float = -1.0) -> Signature:
@@ -238,28 +256,37 @@ def _minus(a: Signature, b: Signature, sign: float = -1.0) -> Signature:
     return _signature(exps)
 
 
+def _positive(signature: Signature) -> bool:
+    return all(exp > 0 for _, exp in signature)
+
+
 @functools.cache
 def dimension_name(signature: Signature) -> str:
     """The one name of a signature: a named dimension (``power``), a root of its own
-    (``USD``), a quotient of two (``byte/second``, ``power/area``) or a product of two
-    (``power·second``); else the root units themselves."""
+    (``USD``), a quotient by a dimension of positive powers (``byte/second``,
+    ``power/area``), a product of two (``length·second``), any quotient (``USD/energy``);
+    else its roots' names with powers (``1/length``)."""
     if not signature:
         return "ratio"
     named = _named()
     if signature in named:
         return named[signature][0]
     if len(signature) == 1 and signature[0][1] == 1.0:
-        root = signature[0][0]
-        return _ROOT_NAMES.get(root, root)
+        return _root_name(signature[0][0])
     atoms = _atoms(signature)
-    for op, sign in (("/", 1.0), ("·", -1.0)):
-        for a_name, a_sig, _ in atoms:
-            rest = _minus(a_sig, signature) if sign > 0 else _minus(signature, a_sig)
-            for b_name, b_sig, _ in atoms:
-                if b_sig == rest and b_name != a_name:
+    passes = (
+        ("/", lambda a, b: _positive(b)),
+        ("·", lambda a, b: _positive(a) and _positive(b)),
+        ("/", lambda a, b: True),
+    )
+    for op, allowed in passes:
+        for a_name, a_sig in atoms:
+            rest = _minus(a_sig, signature) if op == "/" else _minus(signature, a_sig)
+            for b_name, b_sig in atoms:
+                if b_sig == rest and b_name != a_name and allowed(a_sig, b_sig):
                     return f"{a_name}{op}{b_name}"
-    up = [power_symbol(_ROOT_NAMES.get(r, r), e) for r, e in signature if e > 0]
-    down = [power_symbol(_ROOT_NAMES.get(r, r), -e) for r, e in signature if e < 0]
+    up = [power_symbol(_root_name(r), e) for r, e in signature if e > 0]
+    down = [power_symbol(_root_name(r), -e) for r, e in signature if e < 0]
     text = "·".join(up) or "1"
     return f"{text}/{'·'.join(down)}" if down else text
 
@@ -278,9 +305,21 @@ def dimension_info(name: str) -> tuple[Signature, float] | None:
     for op, sign in (("/", -1.0), ("·", 1.0)):
         left, found, right = name.partition(op)
         if found:
-            a, b = dimension_info(left), dimension_info(right)
+            a = ((), 1.0) if left == "1" else dimension_info(left)
+            b = dimension_info(right)
             if a is None or b is None:
                 return None
             factor = a[1] * b[1] if sign > 0 else a[1] / b[1]
             return _minus(a[0], b[0], sign), factor
+    raised = _RAISED.match(name)
+    if raised:
+        written = raised.group("p")
+        power = _POWERS.get(written) or float(written[1:])
+        base = dimension_info(raised.group("base"))
+        if base is None or not power:
+            return None
+        return _minus((), base[0], power), base[1] ** power
+    definition = registry()._units.get(name)
+    if definition is not None and definition.is_base and name == definition.name:
+        return ((name, 1.0),), 1.0  # a root of pint's with no name of ours (pixel)
     return None

@@ -191,6 +191,9 @@ def _dimension(written: str, units: KBUnits | None) -> str | None:
             return unitdefs.DIMENSION_ALIASES[name]
     if written in currency.CODES or (units is not None and written in units.dimensions):
         return written
+    named = dimension_info(written)  # a name as dimension_name writes it ("flop²/second²")
+    if named is not None and named[0] and dimension_name(named[0]) == written:
+        return written
     for op in ("/", "·"):
         left, found, right = written.partition(op)
         if found and "/" not in right:
