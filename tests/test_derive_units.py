@@ -93,3 +93,31 @@ def test_the_written_unit_is_preferred_when_it_fits() -> None:
     assert feet is not None
     symbol, per = dims.display_unit(dims.unit_of("length"), 8848.86, [None, feet])
     assert symbol == "ft" and per == pytest.approx(0.3048)
+
+
+def test_the_domain_units_read_without_pint_are_what_pint_reads() -> None:
+    from claimkb.values import unitreg
+
+    ureg = dims.registry()
+    assert set(unitreg.domain_bases()) >= {"parameter", "parameters", "params", "tokens", "FLOPs"}
+    for form, measure in unitreg.domain_bases().items():
+        factor, root = ureg.get_root_units(ureg.parse_units(form))
+        assert (float(factor), dict(root._units)) == (measure.factor, dict(measure.signature))
+
+
+def test_the_named_dimensions_are_what_pint_says_of_their_base_units() -> None:
+    from claimkb.values import unitdefs, unitreg
+
+    for name, (symbol, _) in unitdefs.DIMENSIONS.items():
+        if name in unitdefs.PLAIN:
+            continue
+        unit = compose({"C": "coulomb", "K": "kelvin"}.get(symbol, symbol))  # no lone C, K
+        assert unit is not None and (unit.dimension, unit.factor) == (name, 1.0), name
+        assert unitreg.dimension_info(name) == (
+            unitreg.pint_expression(
+                {"B": "byte", "pp": "percentage_point", "Hz": "hertz"}.get(symbol, symbol)
+                .replace("²", "**2")
+                .replace("³", "**3")
+            ).signature,
+            1.0,
+        ), name

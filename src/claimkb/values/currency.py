@@ -19,6 +19,7 @@ after it by :func:`hoist`, where the unit reader expects it.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -158,29 +159,39 @@ def settle(written: str, currency: Currency, preferred: str | None, region: str 
     )
 
 
-_BEFORE_NUMBER = tuple(
-    sorted(
-        (
-            f
-            for f in FORMS
-            if f not in ALSO_UNITS and not (f.isascii() and f.isalpha() and not f.isupper())
-        ),
-        key=len,
-        reverse=True,
+@functools.cache
+def _before_number() -> tuple[str, ...]:
+    """Forms that may stand before a number: codes and symbols (``USD 5``, ``$5``,
+    ``人民币 5``), longest first; words (``dollars``) only follow it."""
+    return tuple(
+        sorted(
+            (
+                f
+                for f in FORMS
+                if f not in ALSO_UNITS and not (f.isascii() and f.isalpha() and not f.isupper())
+            ),
+            key=len,
+            reverse=True,
+        )
     )
-)
-"""Forms that may stand before a number: codes and symbols (``USD 5``, ``$5``, ``人民币 5``),
-longest first; words (``dollars``) only follow it."""
-_HOIST = re.compile(
-    r"(?<![A-Za-z])(?P<cur>"
-    + "|".join(re.escape(f) for f in _BEFORE_NUMBER)
-    + r")\s?(?=[-+]?(?:\d|\.\d|[零〇一二两兩三四五六七八九十]))"
-)
+
+
+@functools.cache
+def _hoisting() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![A-Za-z])(?P<cur>"
+        + "|".join(re.escape(f) for f in _before_number())
+        + r")\s?(?=[-+]?(?:\d|\.\d|[零〇一二两兩三四五六七八九十]))"
+    )
+
+
+_MAY_HOIST = re.compile(r"[^\x00-\x7f]|[$A-Z]")
+"""Text with none of these (no symbol, capital or non-ASCII letter) holds no currency."""
 
 
 def _trailing(text: str) -> str | None:
     """The currency form that ends ``text``, if any (``亿元``: ``元``)."""
-    for form in _BEFORE_NUMBER:
+    for form in _before_number():
         if text.endswith(form):
             before = text[: len(text) - len(form)]
             if not (form[0].isascii() and form[0].isalpha() and before[-1:].isalpha()):
@@ -194,10 +205,13 @@ def hoist(text: str) -> str:
     ``$30,000–$40,000`` -> ``30,000–40,000 $``. When the number is also followed by one
     (``人民币 12 亿元``), the two must agree and the one they both name is kept. Raises
     :class:`ValueProblem` for two different currencies."""
-    written = [m.group("cur") for m in _HOIST.finditer(text)]
+    if not _MAY_HOIST.search(text):
+        return text
+    hoisting = _hoisting()
+    written = [m.group("cur") for m in hoisting.finditer(text)]
     if not written:
         return text
-    rest = _HOIST.sub("", text).strip()
+    rest = hoisting.sub("", text).strip()
     after = _trailing(rest)
     forms = list(dict.fromkeys([*written, *([after] if after else [])]))
     named = [lookup(f) or Currency(()) for f in forms]

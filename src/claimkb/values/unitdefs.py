@@ -58,32 +58,36 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
     "token": ("token", "token"),
     "packet": ("packet", "packet"),
     "flop": ("FLOP", "FLOP"),
-    "byte": ("B", "byte"),
+    "byte": ("B", "bit"),
     "second": ("s", "second"),
-    "hertz": ("Hz", "hertz"),
+    "hertz": ("Hz", "second^-1"),
     "length": ("m", "meter"),
-    "area": ("m²", "meter ** 2"),
-    "volume": ("m³", "meter ** 3"),
-    "mass": ("kg", "kilogram"),
-    "speed": ("m/s", "meter / second"),
-    "acceleration": ("m/s²", "meter / second ** 2"),
-    "force": ("N", "newton"),
-    "pressure": ("Pa", "pascal"),
-    "energy": ("J", "joule"),
-    "power": ("W", "watt"),
+    "area": ("m²", "meter^2"),
+    "volume": ("m³", "meter^3"),
+    "mass": ("kg", "gram"),
+    "speed": ("m/s", "meter second^-1"),
+    "acceleration": ("m/s²", "meter second^-2"),
+    "force": ("N", "gram meter second^-2"),
+    "pressure": ("Pa", "gram meter^-1 second^-2"),
+    "energy": ("J", "gram meter^2 second^-2"),
+    "power": ("W", "gram meter^2 second^-3"),
     "current": ("A", "ampere"),
-    "voltage": ("V", "volt"),
-    "charge": ("C", "coulomb"),
-    "resistance": ("Ω", "ohm"),
+    "voltage": ("V", "ampere^-1 gram meter^2 second^-3"),
+    "charge": ("C", "ampere second"),
+    "resistance": ("Ω", "ampere^-2 gram meter^2 second^-3"),
     "temperature": ("K", "kelvin"),
     "substance": ("mol", "mole"),
     "luminous-intensity": ("cd", "candela"),
     "angle": ("rad", "radian"),
-    "density": ("kg/m³", "kilogram / meter ** 3"),
+    "density": ("kg/m³", "gram meter^-3"),
 }
-"""Named dimensions: name -> (base unit symbol, pint expression of the base unit). Time,
-frequency and information keep the names the first corpus gave them (``second``, ``hertz``,
-``byte``); composites are named ``a/b`` (``byte/second``, ``power/area``)."""
+"""Named dimensions: name -> (base unit symbol, signature: pint's root units with their
+powers). Base units are coherent (kg, m, s, B ...), so one of the base unit is one unit of
+the signature (a byte's 8 root bits and a kilogram's 1000 root grams are scaled, see
+:data:`claimkb.values.unitreg.ROOT_SCALES`); a test checks each against pint's reading of
+the base unit. Time, frequency and information keep the names the first corpus gave them
+(``second``, ``hertz``, ``byte``); composites are named ``a/b`` (``byte/second``,
+``power/area``)."""
 
 COMPOSITE_BASES = {"flop/second": "FLOPS", "packet/second": "pps"}
 """Base-unit symbols of composite dimensions that have a name of their own."""

@@ -115,6 +115,12 @@ def _power(measure: Measure, power: float) -> Measure:
 
 MAX_POWER = 4
 """The largest power a written unit may raise a unit to (``m^4``); more is no unit."""
+
+
+def _magnitude(word: str) -> bool:
+    return word != "B" and (word in MAGNITUDES or word.lower() in MAGNITUDES)
+
+
 _CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff]")
 
 
@@ -122,8 +128,8 @@ def _pint(word: str, strict: bool) -> Measure | str | None:
     """pint's reading of a word, with the readings the module doc lists. Magnitude words
     (``trillion``, ``bn``; ``B`` is a byte) and Chinese words (pint knows none) are never
     looked for, so that reading ``104 billion`` or ``1040 亿`` costs no registry."""
-    if (word != "B" and (word in MAGNITUDES or word.lower() in MAGNITUDES)) or _CJK.search(word):
-        return None
+    if _magnitude(word) or _CJK.search(word) or " " in word:
+        return None  # pint's names hold no spaces
     info = _INFORMATION.match(word)
     if info:
         prefix = info.group("p") or ""
@@ -198,8 +204,8 @@ def _product(words: list[str], strict: bool, context: Context, money: bool) -> M
         for n in range(len(words) - i, 0, -1):
             run = words[i : i + n]
             found = _word(" ".join(run), strict, context, money)
-            if found is None and n > 1:
-                found = _word("_".join(run), strict, context, money)
+            if found is None and n > 1 and not any(_magnitude(w) for w in run):
+                found = _word("_".join(run), strict, context, money)  # "nautical miles"
             if found is None and n == 2 and _is_prefix(run[0]):
                 found = _word("".join(run), strict, context, money)  # "Exa-Flops", "kilo watts"
             if found is not None:

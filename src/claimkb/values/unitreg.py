@@ -18,7 +18,6 @@ a unit symbol (``km``, ``TB``, ``Gbps``); see :func:`pint_word`.
 from __future__ import annotations
 
 import functools
-import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +85,8 @@ def _to_base(factor: float, root: Any) -> tuple[float, Signature]:
 @functools.cache
 def registry() -> Any:
     """pint's default registry with the domain's units, built once per process."""
+    import logging
+
     import pint
 
     logging.getLogger("pint").addHandler(logging.NullHandler())
@@ -142,6 +143,24 @@ def _style(ureg: Any, form: str, prefix: str, unit: str) -> int | None:
 
 
 @functools.cache
+def domain_bases() -> dict[str, Measure]:
+    """The domain's base units (``parameter = [parameter] = _ = param``) by name, alias and
+    plural, read from their definitions without pint: ``2.8 trillion parameters`` or
+    ``1 million tokens`` costs no registry. pint reads them the same (a test checks)."""
+    found: dict[str, Measure] = {}
+    for line in unitdefs.DOMAIN:
+        name, _, rest = (part.strip() for part in line.partition("="))
+        parts = [p.strip() for p in rest.split("=")]
+        if not (parts[0].startswith("[") and parts[0].endswith("]")):
+            continue
+        measure = Measure(1.0, ((name, 1.0),), name)
+        for form in (name, *(p for p in parts[1:] if p != "_")):
+            found.setdefault(form, measure)
+            found.setdefault(form + "s", measure)
+    return found
+
+
+@functools.cache
 def pint_word(form: str, strict: bool) -> Measure | str | None:
     """One written word as pint reads it (``TB``, ``feet``, ``kilowatts``, ``TFLOPS``), or a
     problem, or None. ``strict``: where the word may be a counted noun (see module doc)."""
@@ -149,6 +168,9 @@ def pint_word(form: str, strict: bool) -> Measure | str | None:
         return None
     if strict and form in unitdefs.AFTER_NUMBERS:
         return None
+    own = domain_bases().get(form)
+    if own is not None:
+        return own
     ureg = registry()
     try:
         candidates = ureg.parse_unit_name(form)
@@ -215,12 +237,16 @@ def name_root(root: str, dimension: str) -> None:
 
 @functools.cache
 def _named() -> dict[Signature, tuple[str, float]]:
-    """Signature -> (dimension name, root units per base unit) of the named dimensions."""
+    """Signature -> (dimension name, root units per base unit) of the named dimensions,
+    read from :data:`.unitdefs.DIMENSIONS` without pint."""
     found: dict[Signature, tuple[str, float]] = {}
-    for name, (_, expression) in unitdefs.DIMENSIONS.items():
-        if expression:
-            measure = pint_expression(expression)
-            found.setdefault(measure.signature, (name, measure.factor))
+    for name, (_, written) in unitdefs.DIMENSIONS.items():
+        if written:
+            exps = {}
+            for term in written.split():
+                root, _, power = term.partition("^")
+                exps[root] = float(power or 1)
+            found.setdefault(_signature(exps), (name, 1.0))
     return found
 
 
@@ -319,6 +345,8 @@ def dimension_info(name: str) -> tuple[Signature, float] | None:
         if base is None or not power:
             return None
         return _minus((), base[0], power), base[1] ** power
+    if not registry.cache_info().currsize:  # only a unit read with pint has such a root
+        return None
     definition = registry()._units.get(name)
     if definition is not None and definition.is_base and name == definition.name:
         return ((name, 1.0),), 1.0  # a root of pint's with no name of ours (pixel)
