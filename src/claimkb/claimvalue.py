@@ -17,8 +17,10 @@ from dataclasses import dataclass, replace
 
 from .model import Claim, Property
 from .values import Quantity, Value, ValueProblem, parse_quantity, parse_value
+from .values.problems import SCOPE
 from .values.unitdefs import BARE
-from .values.units import Context, Unit, fits, read_unit, using
+from .values.unitexpr import BASE
+from .values.units import Context, Unit, fits, read_unit
 
 __all__ = ["Reader", "with_unit"]
 
@@ -53,36 +55,54 @@ class Reader:
     """The property's dimension, resolved (``watt`` -> ``power``); None if it names none."""
     context: Context
     statuses: frozenset[str]
+    money: bool = False
+    """Whether the values may be amounts of money (the source's country then counts)."""
 
     def read(
         self, claim: Claim, default_year: int | None, resolve: dict[str, str]
     ) -> Value | ValueProblem:
-        with using(self.context):
-            try:
-                value = self._value(claim, default_year, resolve)
-            except ValueProblem as problem:
-                if problem.field != "value" or not _both_bounds(claim):
-                    return problem
-                try:
-                    return self._from_bounds(claim)
-                except ValueProblem as bound_problem:
-                    return bound_problem
-            if claim.bounds is None:
-                return value
-            try:
-                return self._bounded(value, claim)
-            except ValueProblem as problem:
-                return problem
+        """The claim's value, or why it cannot be read."""
+        if self.context == BASE:  # most properties: no KB units, no currency to settle
+            return self._read(claim, default_year, resolve)
+        token = SCOPE.set(self.context)
+        try:
+            return self._read(claim, default_year, resolve)
+        finally:
+            SCOPE.reset(token)
 
-    def _value(self, claim: Claim, default_year: int | None, resolve: dict[str, str]) -> Value:
+    def _read(
+        self, claim: Claim, default_year: int | None, resolve: dict[str, str]
+    ) -> Value | ValueProblem:
+        try:
+            value = self.value_of(claim, claim.written, default_year, resolve)
+        except ValueProblem as problem:
+            if problem.field != "value" or not _both_bounds(claim):
+                return problem
+            try:
+                return self._from_bounds(claim)
+            except ValueProblem as bound_problem:
+                return bound_problem
+        if claim.bounds is None:
+            return value
+        try:
+            return self._bounded(value, claim)
+        except ValueProblem as problem:
+            return problem
+
+    def value_of(
+        self, claim: Claim, written: str, default_year: int | None, resolve: dict[str, str]
+    ) -> Value:
+        """``written`` read as a value of the claim's property, in its unit (``unit:``);
+        raises :class:`ValueProblem`. Call it in the reader's context (``with
+        using(reader.context)``; :meth:`read` does)."""
         datatype = self.prop.datatype.value
         if claim.unit is not None:
             if datatype != "quantity":
                 raise ValueProblem("`unit:` applies only to quantity values", "unit")
-            return self._quantity(claim.written, claim, self.dimension, own_unit=False)
+            return self._quantity(written, claim, self.dimension, own_unit=False)
         return parse_value(
             datatype,
-            claim.written,
+            written,
             dimension=self.dimension,
             default_year=default_year,
             resolve=resolve,

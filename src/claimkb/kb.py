@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from .model import (
 )
 from .values import Value, ValueProblem, name_key, year_of
 from .values.currency import CODES, region_currency
+from .values.unitdefs import CURRENCY_FAMILY
 from .values.units import Context, KBUnits, kb_units, resolve_dimension
 
 STATUSES = frozenset(s.value for s in Status)
@@ -61,8 +62,9 @@ class KB:
     _source_years: dict[str, int | None] = field(default_factory=dict, repr=False)
     _named: dict[str, str | None] = field(default_factory=dict, repr=False)
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
-    _readers: dict[tuple[str, str], Reader] = field(default_factory=dict, repr=False)
-    """(property id, source id) -> the reader of such claims' values."""
+    _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
+    """Property id (and for money, the currency of the source's country) -> its reader."""
+    _source_regions: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     # -- entities ----------------------------------------------------------------------------
 
@@ -134,16 +136,31 @@ class KB:
         return resolve_dimension(prop.dimension, self.unit_system[0])
 
     def _reader(self, claim: Claim, prop: Property) -> Reader:
-        key = (prop.id, claim.source)
-        reader = self._readers.get(key)
+        """The reader of a property's values: one per property, and for amounts of money one
+        per country of the source too (it settles ``$`` and ``¥``)."""
+        reader = self._readers.get(prop.id)
         if reader is None:
-            source = self.sources.get(claim.source)
             dimension = self.dimension_of(prop)
+            money = dimension is None or dimension == CURRENCY_FAMILY or dimension in CODES
             preferred = prop.currency or (dimension if dimension in CODES else None)
-            region = region_currency(source.language) if source else None
-            context = Context(self.unit_system[0], preferred, region)
-            reader = self._readers[key] = Reader(prop, dimension, context, STATUSES)
-        return reader
+            context = Context(self.unit_system[0], preferred if money else None)
+            reader = self._readers[prop.id] = Reader(prop, dimension, context, STATUSES, money)
+        if not reader.money:
+            return reader
+        region = self._source_regions.get(claim.source, "")
+        if region == "":
+            source = self.sources.get(claim.source)
+            region = self._source_regions[claim.source] = (
+                region_currency(source.language) if source else None
+            )
+        if region is None:
+            return reader
+        key = f"{prop.id}\0{region}"
+        regional = self._readers.get(key)
+        if regional is None:
+            context = replace(reader.context, region=region)
+            regional = self._readers[key] = replace(reader, context=context)
+        return regional
 
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
         reader = self._reader(claim, prop)

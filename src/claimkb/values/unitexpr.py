@@ -40,11 +40,19 @@ class KBUnits:
 @dataclass(frozen=True, slots=True)
 class Context:
     """What a written unit is read against: the KB's own units, the property's currency and
-    the currency of the source's country (which settle an ambiguous ``$`` or ``¥``)."""
+    the currency of the source's country (which settle an ambiguous ``$`` or ``¥``). It keys
+    the memory of readings, so its hash is computed once."""
 
     kb: KBUnits | None = None
     currency: str | None = None
     region: str | None = None
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kb, self.currency, self.region)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 BASE = Context()
