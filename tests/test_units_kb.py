@@ -6,6 +6,8 @@ its text cannot say. Subjects: Mount Everest's height, the H100's specification,
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -325,3 +327,58 @@ def test_queries_answered_from_the_index_read_the_kbs_own_units(
     assert shown.exit_code == 0, shown.output
     value = json.loads(shown.stdout)["claim"]["normalized"]
     assert (value["dimension"], value["amount"]) == ("household", 1.2e6)
+
+
+def test_amounts_in_two_currencies_are_never_added_or_converted(tmp_path: Path) -> None:
+    total = _claim("total", "Acme Corp", "revenue", "$50 billion")
+    total["derived"] = {"expr": "{usd} + {cny}"}
+    doubled = _claim("doubled", "Acme Corp", "revenue", "$65.4 billion", qualifiers={"q": "2"})
+    doubled["derived"] = {"expr": "{usd} * 2"}
+    root = _kb(
+        tmp_path,
+        {
+            ("report-en", "en-US"): [
+                _claim("usd", "Acme Corp", "revenue", "US$32.7 billion", qualifiers={"q": "1"}),
+                total,
+                doubled,
+            ],
+            ("report-zh", "zh-CN"): [
+                _claim("cny", "Acme Corp", "revenue", "2,365 亿元", qualifiers={"q": "1"})
+            ],
+        },
+    )
+    derived = [f for f in claimkb.check(root).open_findings if f.claims[0] in ("total", "doubled")]
+    assert [(f.slug, f.claims) for f in derived] == [("derived-error", ("total",))]
+    assert "cannot add USD and CNY" in derived[0].message
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_changed_unit_involves_every_quantity_claim_since_a_revision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimkb.since import changes_since
+
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CEILING_DIRECTORIES"):
+        monkeypatch.delenv(name, raising=False)
+    claims = [
+        _claim("score", "Acme Corp", "score", "7 pts"),
+        _claim("tdp", "NVIDIA H100", "tdp", "700W"),
+        _claim("called", "Acme Corp", "name", "Acme"),
+    ]
+    root = _kb(tmp_path, {("s", "en"): claims})
+    git = [
+        "git",
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.org",
+        "-c",
+        "commit.gpgsign=false",
+    ]
+    subprocess.run([*git, "init", "-q"], cwd=root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "kb"], cwd=root, check=True)
+    registry = root / "claims" / "registry.yaml"
+    registry.write_text(registry.read_text(encoding="utf-8").replace("[斤]", "[斤, 市斤]"), "utf-8")
+    involved = changes_since(claimkb.load(root), "HEAD").claims
+    assert {"score", "tdp"} <= involved and "called" not in involved

@@ -135,6 +135,8 @@ CN_UNITS = {
     "克": "gram",
     "瓦": "watt",
     "瓦特": "watt",
+    "瓦时": "watt_hour",
+    "瓦時": "watt_hour",
     "焦": "joule",
     "焦耳": "joule",
     "秒": "second",
@@ -281,7 +283,7 @@ stones, rads and thermies."""
 
 BINARY_PREFIXES = ("kibi", "mebi", "gibi", "tebi", "pebi", "exbi", "zebi", "yobi")
 
-DISPLAY_SYMBOLS = {"baud": "bps", "year": "yr"}
+DISPLAY_SYMBOLS = {"baud": "bps", "year": "yr", "chinese_mu": "mu"}
 """Symbols shown for pint units whose own symbol readers do not write (``Gbps``, not
 ``GBd``; ``yr``, not ``a``)."""
 

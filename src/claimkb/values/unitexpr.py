@@ -104,6 +104,8 @@ def _whole(text: str, context: Context, money: bool) -> Measure | None:
 def _chinese(word: str) -> Measure | None:
     if word in unitdefs.CN_UNITS:
         return pint_expression(unitdefs.CN_UNITS[word])
+    if word in unitdefs.WORDS and not word.isascii():
+        return pint_expression(unitdefs.WORDS[word])
     prefix = unitdefs.CN_PREFIXES.get(word[:1])
     if prefix is not None and word[1:] in unitdefs.CN_UNITS:
         measure = pint_expression(prefix + unitdefs.CN_UNITS[word[1:]])
