@@ -313,9 +313,9 @@ ERRORS = [
         id="unknown-function",
     ),
     pytest.param(
-        "{card} * 3 furlongs",
+        "{card} * 3 flurbs",
         "card-memory",
-        "claim 'w', derived '{card} * 3 furlongs', column 12: unknown unit 'furlongs'",
+        "claim 'w', derived '{card} * 3 flurbs', column 12: unknown unit 'flurbs'",
         id="unknown-unit",
     ),
     pytest.param(
@@ -424,7 +424,7 @@ def test_only_quantities_can_be_derived(tmp_path: Path) -> None:
 
 def test_constant_problems(tmp_path: Path) -> None:
     constants = [
-        {"id": "bad", "value": "4.25 furlongs/parameter"},
+        {"id": "bad", "value": "4.25 flurbs/parameter"},
         {"id": "mixed", "value": "4.25 bit/parameter", "nominal": "4 bit"},
         {"id": "open", "value": "over 4 bit/parameter"},
         {"id": "card", "value": "80 GB"},
@@ -440,8 +440,8 @@ def test_constant_problems(tmp_path: Path) -> None:
         (
             "derived-error",
             75,
-            "constant 'bad': cannot read value '4.25 furlongs/parameter': unknown unit "
-            "'furlongs/parameter'",
+            "constant 'bad': cannot read value '4.25 flurbs/parameter': unknown unit "
+            "'flurbs/parameter'",
         ),
         (
             "derived-error",

@@ -293,7 +293,7 @@ UNREADABLE = [
     ),
     ("five", "byte", "'five' has no unit; a byte value needs one (e.g. B)"),
     ("80", "byte/second", "'80' has no unit; a byte/second value needs one (e.g. B/s)"),
-    ("5 furlongs", "byte", "unknown unit 'furlongs'"),
+    ("5 flurbs", "byte", "unknown unit 'flurbs'"),
     ("5 tb", "byte", "unknown unit 'tb'"),
     ("5–4", None, "the range '5–4' runs backwards"),
     ("4 TB – 5 s", "byte", "'5 s' is in s (second), but the property expects byte"),

@@ -23,7 +23,8 @@ from typing import TypeVar, cast
 from .agreement import conversions, same_value, value_key
 from .kb import KB
 from .model import Claim, Datatype
-from .values import Value, ValueProblem
+from .values import Quantity, Value, ValueProblem
+from .values.unitdefs import CURRENCY_FAMILY
 
 T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
@@ -39,11 +40,32 @@ def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
 _MISSING = object()
 
 
+CURRENCY_QUALIFIER = "currency"
+"""Amounts of a ``dimension: currency`` property in different currencies are never rivals:
+their group holds the currency as if it were a qualifier (``[currency=USD]``)."""
+
+
 def group_key(kb: KB, claim: Claim) -> GroupKey:
-    if not claim.qualifiers:
+    money = claim.property in money_properties(kb)
+    if not claim.qualifiers and not money:
         return (kb.subject_id(claim), claim.property, ())
-    qualifiers = tuple(sorted((k, str(v)) for k, v in claim.qualifiers.items()))
-    return (kb.subject_id(claim), claim.property, qualifiers)
+    pairs = [(k, str(v)) for k, v in claim.qualifiers.items()]
+    if money:
+        value = kb.value(claim.id)
+        if isinstance(value, Quantity):
+            pairs.append((CURRENCY_QUALIFIER, value.dimension))
+    return (kb.subject_id(claim), claim.property, tuple(sorted(pairs)))
+
+
+def money_properties(kb: KB) -> frozenset[str]:
+    """Properties whose values may be in any currency (``dimension: currency``)."""
+    return memo(
+        kb,
+        "money-properties",
+        lambda: frozenset(
+            p.id for p in kb.properties.values() if kb.dimension_of(p) == CURRENCY_FAMILY
+        ),
+    )
 
 
 def groups(kb: KB) -> dict[GroupKey, list[Claim]]:

@@ -185,7 +185,11 @@ class Property(Located):
     label: NonEmpty
     datatype: Datatype
     dimension: str | None = None
-    """For quantities: the unit dimension (``parameter``, ``byte``, ``bit/second`` ...)."""
+    """For quantities: the unit dimension: its name (``length``, ``power``, ``currency`` ...),
+    a composite (``bit/second``) or a unit that names one (``watt``, ``W``, ``m``, ``USD``)."""
+    currency: str | None = None
+    """For money: the ISO 4217 code an ambiguous symbol (``$``, ``¥``, ``元``) stands for in
+    this property's claims."""
     entity_kind: Id | None = None
     """For entity values: the kind of entity expected (``place``, ``organisation`` ...)."""
     within: Id | None = None
@@ -240,6 +244,9 @@ class Claim(Located):
     via: list[Id] | None = None
     """The sources this particular claim relays, when it is narrower than the source's
     ``cites`` (``via: []`` marks the source's own reporting)."""
+    unit: NonEmpty | None = None
+    """The unit of a value whose text leaves it out (``29,029`` after "feet" earlier in the
+    sentence): the value is read as a number in this unit, as are bare numbers in ``bounds``."""
     bounds: Bounds | None = None
     exact: bool = False
     """For quantities: the figure is exact as written, not a rounding (``4000`` is exactly
@@ -281,6 +288,27 @@ class Constant(Located):
     note: str | None = None
 
 
+class UnitDefinition(Located):
+    """A unit of the KB's own field that no library knows (a registry's ``units:``).
+
+    With a ``definition`` (an amount of known units: ``666.67 m²``, ``1e8 CNY``) the unit is
+    that amount; without one it is the base unit of ``dimension`` (a new dimension of that
+    name, or a known one: ``dimension: count`` makes a word a counted noun)."""
+
+    id: Id
+    definition: Scalar | None = None
+    """What one of the unit is, as an amount of known units (``666.67 m²``, ``1e8 CNY``,
+    ``0.5 kg``); leave it out for the base unit of a dimension."""
+    dimension: str | None = None
+    """The dimension a unit without a definition measures (default: a new one named by the
+    id); with a definition, checked against it."""
+    symbol: str | None = None
+    """How values in the unit are shown (default: the id)."""
+    aliases: list[NonEmpty] = Field(default_factory=list)
+    """Other written forms (``亩``, ``households``), matched exactly."""
+    note: str | None = None
+
+
 class Resolution(Located):
     """The triage of a discrepancy: which claims it involves, which is preferred, and why."""
 
@@ -298,6 +326,7 @@ RECORD_TYPES: dict[str, type[Located]] = {
     "claims": Claim,
     "constants": Constant,
     "resolutions": Resolution,
+    "units": UnitDefinition,
 }
 """Section name in a YAML file -> model of each record in it."""
 

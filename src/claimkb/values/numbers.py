@@ -50,7 +50,7 @@ from .reading import (
     strip_suffix,
 )
 from .screen import screen
-from .units import IMPLICIT, Unit, base_unit
+from .units import IMPLICIT, Unit, base_unit, hoist_currency
 
 __all__ = ["Quantity", "Slack", "parse_quantity", "QUANTITY_FORMS"]
 
@@ -195,6 +195,7 @@ def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
         raise ValueProblem("the value is empty")
     text, marks = _marks(text)
     marks.check(original, rules)
+    text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
     lowered = text.lower()
     vague = next((b for phrase, b in _VAGUE_ORDER if lowered.startswith(phrase)), None)
     if vague is not None:
@@ -295,7 +296,7 @@ def _build(
             raise ValueProblem(mismatch_message(original, None, dimension))
         factor, symbol, binary = 1.0, base_unit(dim), False
     else:
-        if dimension is not None and unit.dimension != dimension:
+        if dimension is not None and not fits(unit, dimension):
             raise ValueProblem(mismatch_message(original, unit, dimension))
         dim, factor, symbol, binary = unit.dimension, unit.factor, unit.symbol, unit.binary
 

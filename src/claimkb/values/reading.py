@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from . import units
 from .lexicon import (
     AMBIGUOUS_MAGNITUDES,
     MAG_BY_FIRST,
@@ -84,16 +85,23 @@ def read_magnitude(text: str) -> list[tuple[float, str]]:
 
 def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | None]:
     """Find the unit in ``rest`` (the text after the number). Returns (unit, error)."""
-    rest = rest.strip().rstrip(".")
+    rest = rest.strip()
     if not rest:
         return None, None
-    unit = compose(rest)
-    if unit is not None:
-        return unit, None
+    found = units.read_unit(rest, dimension)
+    if found is None and rest.endswith("."):
+        rest = rest.rstrip(".").rstrip()
+        found = units.read_unit(rest, dimension) if rest else None
+    if isinstance(found, Unit):
+        return found, None
+    if isinstance(found, str):  # an ambiguous currency, a unit with an offset: surely a
+        raise ValueProblem(found)  # unit, so no other reading ("500 kr" as 500 k + r) may win
+    if not rest:
+        return None, None
     # a counted noun after the unit ("80GB 显存", "6 台服务器", "400 million packets per second")
     if dimension in IMPLICIT:
         head = re.split(r"\s+", rest, maxsplit=1)[0]
-        head_unit = compose(head)
+        head_unit = units.unit_word(head)
         if head_unit is not None:  # of another dimension: the caller reports the mismatch
             return head_unit, None
         if rest[0].isdigit() or rest[0] in NOT_A_NOUN:
@@ -104,8 +112,8 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
         return None, None
     words = rest.split()
     for cut in range(len(words) - 1, 0, -1):
-        unit = compose(" ".join(words[:cut]))
-        if unit is not None:
+        unit = units.read_unit(" ".join(words[:cut]), dimension)
+        if isinstance(unit, Unit):
             return unit, None
     return None, f"unknown unit {rest!r}"
 
@@ -167,9 +175,7 @@ def mismatch_message(text: str, unit: Unit | None, dimension: str) -> str:
 
 
 def fits(unit: Unit | None, dimension: str) -> bool:
-    if unit is None:
-        return dimension in IMPLICIT
-    return unit.dimension == dimension
+    return units.fits(unit, dimension)
 
 
 def split_range(text: str) -> tuple[str, str | None]:
