@@ -556,3 +556,24 @@ def test_an_unquoted_expression_gets_a_hint(
     )
     found = [(f.slug, f.line, f.message) for f in claimkb.check(tmp_path).open_findings]
     assert found == [(slug, 10, message)]
+
+
+def test_a_vague_rival_is_not_offered_as_the_cause(tmp_path: Path) -> None:
+    """'a trillion-parameter model' spans one to ten trillion: it would "explain" any weight
+    size, so it is no cause; a rival stated to its digits still is (the test above)."""
+    vague = claim("params-vague", "total-parameters", "trillion-parameter", source="news-b")
+    weights = claim("w", "weight-size", "9 TB", "{params} * {bf16}", qualifiers={"f": "bf16"})
+    args = _mismatch(
+        tmp_path,
+        [PARAMS, vague, weights],
+        resolutions=[
+            {
+                "id": "r-params",
+                "claims": ["params", "params-vague"],
+                "preferred": "params",
+                "kind": "precision",
+                "reason": "an order of magnitude beside the figure",
+            }
+        ],
+    )
+    assert all(c["kind"] != "wrong-input" for c in args["causes"])
