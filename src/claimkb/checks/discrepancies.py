@@ -14,8 +14,8 @@ whole:
 * within each class, values that differ are a **rounding** (``3 trillion`` against ``2.8
   trillion``), or for dates a **date-precision** discrepancy (``Nov 4`` inside ``11 月初``),
   naming every claim of the class, those stating the same value as every other included
-  (``29,032 ft`` beside ``8,848.86 m`` and ``8,849 m``): a conflict never hides a rounding. One figure in two units
-  (``8,849 m`` and ``29,032 ft``) is the same value, not a rounding;
+  (``29,032 ft`` beside ``8,848.86 m`` and ``8,849 m``): a conflict never hides a rounding.
+  One figure in two units (``8,849 m`` and ``29,032 ft``) is the same value, not a rounding;
 * a source whose own values cannot all hold (its classes are more than one: ``18 cards``
   against ``48 cards``) **contradicts itself**, whoever else agrees. A rounding beside the
   exact figure (``about 40%`` by ``40.05%``), a bound the figure meets (``more than 5.58
