@@ -42,6 +42,9 @@ LOWER_PREFIX = (
     "over",
     "above",
     "exceeding",
+    "exceeded",
+    "exceeds",
+    "exceed",
     "in excess of",
     "greater than",
     "at least",
@@ -55,6 +58,9 @@ LOWER_PREFIX = (
     ">",
     "超过",
     "超",
+    "刚超过",
+    "刚逾",
+    "刚过",
     "逾",
     "过",
     "不止",
@@ -257,8 +263,8 @@ CN_UNITS = {
 CN_SECTIONS = {"万": 10_000, "亿": 100_000_000}
 """The myriad units that close a section of a Chinese numeral (一千二百万 = 1200 × 万)."""
 TRADITIONAL = str.maketrans(
-    "億萬約過個兩餘幾數級將於內為時鐘點貳參陸對臺張條項處檔",
-    "亿万约过个两余几数级将于内为时钟点贰叁陆对台张条项处档",
+    "億萬約過個兩餘幾數級將於內為時鐘點貳參陸對臺張條項處檔剛",
+    "亿万约过个两余几数级将于内为时钟点贰叁陆对台张条项处档刚",
 )
 """Traditional characters of the words above, read as their simplified forms (800億 is 800亿,
 超過 is 超过, 2小時 is 2小时)."""
