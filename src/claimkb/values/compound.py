@@ -1,6 +1,8 @@
 """Quantities written in several parts: clock notation (``2:01:09``, ``1:59:40.2``,
 ``3:27.5``) and compounds of units of one dimension (``2小时1分9秒``, ``3分27秒``,
-``3 minutes 27 seconds``, ``2 hours and 35 seconds``, ``2h01m09s``).
+``3 minutes 27 seconds``, ``2 hours and 35 seconds``, ``2h01m09s``), and a half of a unit
+(``three and a half minutes``, ``3分半钟``, ``两个半小时``: the half is the last written digit,
+so its precision is a quarter of the unit).
 
 A compound is the sum of its parts; its precision is that of its last part. Its parts run
 from the largest unit to the smallest, every part but the last is a whole number, and each
@@ -21,9 +23,17 @@ from .units import Unit, compose
 __all__ = ["read_compound"]
 
 _CLOCK = re.compile(r"(?P<first>\d+)(?P<more>(?::\d+){1,2})(?:\.(?P<dec>\d+))?")
-_JOINER = re.compile(r"(?:\s*(?:,|，|、|\band\b|又|零))*\s*", re.IGNORECASE)
+_JOINER = re.compile(
+    rf"(?:\s*(?:,|，|、|\band\b|又|零(?=[\d{CN_NUMERAL_CHARS}])))*\s*", re.IGNORECASE
+)
+"""What joins two parts; 零 joins only before a number ("1小时零5分"): "2小时零分35秒" has
+zero minutes."""
 _ARTICLE = re.compile(r"an?\s+(?=[a-z])", re.IGNORECASE)
-_UNIT_WORD = re.compile(rf"[A-Za-z]+|[^\W\d_{CN_NUMERAL_CHARS}又]+")
+_UNIT_WORD = re.compile(rf"[A-Za-z]+|[^\W\d_{CN_NUMERAL_CHARS}又半]+")
+_HALF_BEFORE = re.compile(r"\s*(?:and\s+a\s+half\b|个半|個半)\s*", re.IGNORECASE)
+"""A half written between a number and its unit: "3 and a half minutes", "两个半小时"."""
+_HALF_AFTER = re.compile(r"半(?:钟|鐘)?")
+"""A half written after the unit: "3分半钟", "1小时半"."""
 TIME = "second"
 
 
@@ -77,9 +87,11 @@ def _read_clock(text: str, dimension: str | None) -> Reading | None:
 
 def _read_parts(text: str, dimension: str | None) -> Reading | None:
     parts: list[tuple[NumberText, Unit, str]] = []
-    rest, clock_word = text, False
+    rest, clock_word, halved = text, False, False
     while rest and (not parts or rest[0].isalnum()):  # a later part is never signed
         num = _part_number(rest)
+        if num is not None and (half := _HALF_BEFORE.match(num.rest)):
+            num, halved = _plus_half(num, num.rest[half.end() :]), True
         word = _UNIT_WORD.match(num.rest) if num is not None else None
         if num is None or word is None:
             break
@@ -88,16 +100,27 @@ def _read_parts(text: str, dimension: str | None) -> Reading | None:
             break
         clock_word = word.group(0) in CLOCK_PARTS
         consumed = len(rest) - len(num.rest) + word.end()
+        if (half := _HALF_AFTER.match(rest, consumed)) and num.place >= 1:
+            num, halved = _plus_half(num, num.rest), True
+            consumed = half.end()
         parts.append((num, unit, rest[:consumed].strip()))
         rest = rest[consumed:]
         joiner = _JOINER.match(rest)
         rest = rest[joiner.end() :] if joiner else rest
-    alone = len(parts) == 1 and clock_word and not rest  # "3分" under a duration property
+    # "3分" under a duration property; "three and a half minutes" anywhere
+    alone = len(parts) == 1 and (clock_word or halved) and not rest
     if len(parts) < 2 and not alone:
         return None
     if rest.strip():
         raise ValueProblem(f"cannot read {rest.strip()!r} after {text[: len(text) - len(rest)]!r}")
     return _sum(text, parts)
+
+
+def _plus_half(num: NumberText, rest: str) -> NumberText:
+    """A whole number and a half: the half is its last written digit."""
+    if num.place < 1 or num.value != int(num.value):
+        raise ValueProblem("a half is added to a whole number only")
+    return NumberText(num.value + 0.5, 0.5, rest)
 
 
 def _part_number(text: str) -> NumberText | None:
