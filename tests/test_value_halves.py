@@ -35,3 +35,14 @@ def test_a_half_of_a_length_is_read_too() -> None:
 def test_a_half_added_to_a_fraction_is_refused() -> None:
     with pytest.raises(ValueProblem, match="whole number"):
         parse_quantity("2.5 and a half minutes", "second")
+
+
+@pytest.mark.parametrize(
+    ("written", "per_km"),
+    [("2:50 min/km", 170.0), ("2:50/km", 170.0), ("4:42 per mile", 282.0 / 1.609344)],
+)
+def test_a_pace_is_a_clock_time_per_distance(written: str, per_km: float) -> None:
+    value = parse_quantity(written, "second/length")
+    assert value.dimension == "second/length"
+    assert value.nominal == pytest.approx(per_km / 1000)  # seconds per metre
+    assert parse_quantity("170 s/km", "second/length").nominal == pytest.approx(0.17)

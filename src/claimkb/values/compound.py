@@ -60,6 +60,12 @@ def _read_clock(text: str, dimension: str | None) -> Reading | None:
         return None
     parts = match.group("more").split(":")[1:]
     decimals = match.group("dec") or ""
+    pace = _pace(text[match.end() :].strip())
+    if pace is not None:  # "2:50 min/km": a time per distance
+        per, rest_unit = pace
+        clock = _read_clock(f"{text[: match.end()]} {rest_unit}", TIME)
+        assert clock is not None
+        return Reading(clock.value, clock.place, 1.0, per)
     if dimension != TIME and not (dimension is None and (len(parts) == 2 or decimals)):
         return None
     if any(len(p) != 2 or int(p) > 59 for p in parts):
@@ -83,6 +89,27 @@ def _read_clock(text: str, dimension: str | None) -> Reading | None:
     hours, minutes, seconds = fields
     value = hours * 3600 + minutes * 60 + seconds + (float(f"0.{decimals}") if decimals else 0)
     return Reading(float(value), place, 1.0, _unit("s"))
+
+
+_PER = re.compile(r"\s*(?:/|per\b|每)\s*", re.IGNORECASE)
+
+
+def _pace(rest: str) -> tuple[Unit, str] | None:
+    """(seconds per the denominator's unit, the time unit written) for a clock time followed
+    by a time per something (``min/km``, ``per mile`` after ``4:42``), else None."""
+    split = _PER.search(rest)
+    if split is None:
+        return None
+    time_word, per_word = rest[: split.start()].strip(), rest[split.end() :].strip()
+    if not per_word:
+        return None
+    time_unit = compose(time_word) if time_word else None
+    if time_word and (time_unit is None or time_unit.dimension != TIME):
+        return None
+    per = compose(f"s/{per_word}")
+    if per is None or not per.dimension.startswith(f"{TIME}/"):
+        return None
+    return per, time_word
 
 
 def _read_parts(text: str, dimension: str | None) -> Reading | None:
