@@ -91,7 +91,9 @@ def add_claim(
     notes = [
         f"claim '{c.id}' of this source already states this value with this quote"
         for c in kb.claims.values()
-        if c.source == source and c.property == prop and c.quote == claim.quote
+        if c.source == source
+        and c.property == prop
+        and c.quote == claim.quote
         and c.written == claim.written
     ]
     if not kb.sources[source].snapshot:
@@ -117,7 +119,9 @@ def claim_problems(
     for relayed in fields.get("via") or ():
         found.append(reference_problem(kb, "via", str(relayed), "sources", "source"))
     if prop_id:
-        found.append(reference_problem(kb, "property", str(prop_id), "properties", "property", True))
+        found.append(
+            reference_problem(kb, "property", str(prop_id), "properties", "property", True)
+        )
     if fields.get("subject"):
         found.append(entity_problem(kb, "subject", str(fields["subject"]))[1])
     if claim is None or claim.source not in kb.sources or claim.property not in kb.properties:

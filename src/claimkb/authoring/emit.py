@@ -85,7 +85,7 @@ def prose(text: str, indent: int) -> Any:
     if len(text) + indent <= WIDTH or "\n" in text or "  " in text or text != text.strip():
         return _scalar("", text)
     folded = FoldedScalarString(text)
-    folded.fold_pos = list(_folds(text, WIDTH - indent))  # type: ignore[attr-defined]
+    folded.fold_pos = list(_folds(text, WIDTH - indent))
     return folded
 
 

@@ -158,7 +158,10 @@ class Evidence:
         if claim.id in self.untriaged and "disputed" in allowed:
             return "disputed", "it is in a discrepancy no resolution settles"
         if "single-source" in allowed:
-            return "single-source", f"only one independent source states it (it rests on {rests_on})"
+            return (
+                "single-source",
+                f"only one independent source states it (it rests on {rests_on})",
+            )
         fallback = next(iter(sorted(allowed)), Status.INSUFFICIENT_EVIDENCE.value)
         return fallback, "no stronger status is supported"
 

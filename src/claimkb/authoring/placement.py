@@ -79,7 +79,9 @@ def plan_append(
     return _verified(kb, original, new, {(section, str(record["id"]))})
 
 
-def plan_update(kb: KB, rel: str, section: str, record_id: str, mutate: Callable[[Any], None]) -> FileEdit:
+def plan_update(
+    kb: KB, rel: str, section: str, record_id: str, mutate: Callable[[Any], None]
+) -> FileEdit:
     original, document = _open(kb, rel)
     if document is None:
         raise Refused(f"{rel} does not exist (it was moved or deleted since the KB was read)")
@@ -121,9 +123,7 @@ def plan_new(kb: KB, rel: str, record: Any) -> FileEdit:
 # -- verification ------------------------------------------------------------------------
 
 
-def _verified(
-    kb: KB, original: Original, text: str, meant: Iterable[tuple[str, str]]
-) -> FileEdit:
+def _verified(kb: KB, original: Original, text: str, meant: Iterable[tuple[str, str]]) -> FileEdit:
     before = _records(kb, original, original.text)
     after = _records(kb, original, text)
     new_problems = after[1] - before[1]

@@ -47,7 +47,8 @@ def _ordered(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
 def add_source(kb: KB, **fields: Any) -> Change:
     """A new source in ``sources/<id>.yaml``. Its snapshot, when named, must be found."""
     fields = _ordered(fields, SOURCE_KEYS)
-    record, problems = model_record(Source, fields)
+    record, found = model_record(Source, fields)
+    problems: list[Problem | None] = list(found)
     source_id = str(fields.get("id", ""))
     problems.append(id_problem(kb, "sources", source_id) if source_id else None)
     for cited in fields.get("cites") or ():
@@ -76,7 +77,8 @@ def add_source(kb: KB, **fields: Any) -> Change:
 
 def add_entity(kb: KB, *, file: str | None = None, new_kind: bool = False, **fields: Any) -> Change:
     fields = _ordered(fields, ENTITY_KEYS)
-    record, problems = model_record(Entity, fields)
+    record, found = model_record(Entity, fields)
+    problems: list[Problem | None] = list(found)
     entity_id = str(fields.get("id", ""))
     problems.append(id_problem(kb, "entities", entity_id) if entity_id else None)
     for field, name in [("id", entity_id), ("name", fields.get("name"))] + [
@@ -101,7 +103,8 @@ def add_property(
     kb: KB, *, file: str | None = None, new_kind: bool = False, **fields: Any
 ) -> Change:
     fields = _ordered(fields, PROPERTY_KEYS)
-    record, problems = model_record(Property, fields)
+    record, found = model_record(Property, fields)
+    problems: list[Problem | None] = list(found)
     property_id = str(fields.get("id", ""))
     problems.append(id_problem(kb, "properties", property_id) if property_id else None)
     if record is not None:
@@ -119,7 +122,9 @@ def _property_problems(kb: KB, prop: Property, new_kind: bool) -> list[Problem |
     problems: list[Problem | None] = []
     if prop.datatype is Datatype.QUANTITY:
         if not prop.dimension:
-            problems.append(Problem("dimension", "a quantity property needs a dimension (byte ...)"))
+            problems.append(
+                Problem("dimension", "a quantity property needs a dimension (byte ...)")
+            )
         elif not known_dimension(prop.dimension):
             dims = {p.dimension for p in kb.properties.values() if p.dimension}
             close = did_you_mean(prop.dimension, dims)

@@ -47,7 +47,9 @@ def _problem(error: Any) -> Problem:
     field = location[0] if location else "(record)"
     message = str(error.get("msg", "invalid"))
     if error.get("type") == "string_pattern_mismatch" and field in ("id", "kind", "part_of"):
-        message = "use letters, digits and . _ ~ - only (at most 128), starting with a letter or digit"
+        message = (
+            "use letters, digits and . _ ~ - only (at most 128), starting with a letter or digit"
+        )
     if error.get("type") == "missing":
         message = "required"
     return Problem(field, message)

@@ -114,7 +114,8 @@ def read_for_edit(root: Path, rel: str, max_bytes: int) -> Original:
     )
 
 
-def _read(path: Path, rel: str, max_bytes: int) -> bytes | None:
+def _read(path: Path, rel: str, max_bytes: int | None) -> bytes | None:
+    """The file's bytes (None: it does not exist), at most ``max_bytes`` (None: all)."""
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -127,10 +128,10 @@ def _read(path: Path, rel: str, max_bytes: int) -> bytes | None:
         raise Refused(f"{rel}: not a regular file; claimkb does not rewrite it")
     try:
         with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = handle.read() if max_bytes is None else handle.read(max_bytes + 1)
     except OSError as exc:
         raise Refused(f"{rel}: cannot be read ({exc.strerror or exc})") from None
-    if len(data) > max_bytes:
+    if max_bytes is not None and len(data) > max_bytes:
         raise Refused(f"{rel}: larger than max_file_bytes ({max_bytes}); claimkb does not edit it")
     return data
 
@@ -164,7 +165,7 @@ def commit(change: Change) -> None:
 
 def _unchanged(original: Original) -> None:
     try:
-        data = _read(original.path, original.rel, 1 << 62)
+        data = _read(original.path, original.rel, None)
     except Refused as exc:
         raise Stale(f"{exc.message} (it changed since it was read); nothing was written") from None
     if original.digest is None:

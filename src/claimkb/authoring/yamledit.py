@@ -122,7 +122,7 @@ class YamlFile:
             return self._splice(at, at, self._render(record, layout))
         block = self._render(record, Layout())
         if isinstance(self.data, dict) and section in self.data:  # "claims:" or "claims: []"
-            key_line = self.data.lc.key(section)[0]
+            key_line = self.data.lc.key(section)[0]  # type: ignore[attr-defined]
             head = self.lines[key_line]
             emptied = re.sub(r"^(\s*" + re.escape(section) + r":)\s*(\[\s*\])?", r"\1", head)
             if emptied.strip() == head.strip() and "[" in head:

@@ -22,6 +22,7 @@ from .app import app
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 # importing the command modules registers their commands on the app
+from . import authoring as _authoring  # noqa: E402,F401
 from . import cache as _cache  # noqa: E402,F401
 from . import check as _check  # noqa: E402,F401
 from . import explain as _explain  # noqa: E402,F401
