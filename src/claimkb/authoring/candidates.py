@@ -22,7 +22,15 @@ from dataclasses import dataclass, field
 
 from ..quoted_values import _ends
 from ..values import DateValue, Quantity, Value, ValueProblem, parse_date, parse_quantity
-from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
+from ..values.lexicon import (
+    APPROX_PREFIX,
+    LOWER_PREFIX,
+    MAGNITUDES,
+    NEARLY_PREFIX,
+    UPPER_PREFIX,
+    VAGUE,
+    WORDS,
+)
 from .mentions import Mention
 
 __all__ = ["Candidate", "values_in"]
@@ -116,9 +124,31 @@ def _values_in(text: str, mentions: list[Mention], year: int | None) -> list[Can
     return sorted(found, key=lambda c: (c.start, c.end))
 
 
+_FIRST_WORDS = frozenset(
+    word
+    for phrase in (
+        *WORDS,
+        *MAGNITUDES,
+        *VAGUE,
+        *APPROX_PREFIX,
+        *LOWER_PREFIX,
+        *UPPER_PREFIX,
+        *NEARLY_PREFIX,
+    )  # fmt: skip
+    for word in [re.split(r"[\s-]", phrase.lower(), maxsplit=1)[0]]
+    if word.isascii() and word.isalpha()
+)
+"""The words a quantity written in words can start with ("approximately", "one", "tens")."""
+
+
 def _quantity(written: str) -> Quantity:
     """A quantity as written: with its own unit, else as a count (which takes measure words
-    and counted nouns)."""
+    and counted nouns). A span starting with a word no quantity starts with is refused at
+    once (the drafter tries every word of a text)."""
+    if written[:1].isascii() and written[:1].isalpha():
+        first = re.split(r"[\s-]", written.lower(), maxsplit=1)[0]
+        if first not in _FIRST_WORDS:
+            raise ValueProblem("not a quantity")
     try:
         value = parse_quantity(written, None)
         if value.dimension != "count":

@@ -162,7 +162,7 @@ def _without_names(clause: str, offset: int, candidate: Candidate, here: list[Me
 def _value_reason(kb: KB, candidate: Candidate) -> str:
     if candidate.kind == "entity":
         entity = kb.entities[candidate.entity or ""]
-        return f"'{candidate.written}' names {entity.id} (a {entity.kind})"
+        return f"'{candidate.written}' names {entity.id} ({_a(entity.kind)})"
     if candidate.kind == "date":
         precision = getattr(candidate.value, "precision", "")
         return f"a date, at {precision} precision"
@@ -185,9 +185,13 @@ def _property_reason(prop: Property, cues: list[str], fitting: int, uses: int) -
     about = f"{prop.id} ({prop.label})"
     if fitting == 1:
         what = prop.dimension or prop.entity_kind or prop.datatype.value
-        why = f"the only property for a {what} value"
+        why = f"the only property for {_a(what)} value"
     elif cues:
         why = f"the words {', '.join(repr(c) for c in cues)} go with it in this KB"
     else:
         why = f"the most used of the {fitting} properties that fit ({uses} claims)"
     return f"{about}: {why}"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word

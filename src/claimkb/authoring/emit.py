@@ -47,9 +47,11 @@ def _styled(key: str, value: Any, indent: int) -> Any:
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
     if isinstance(value, Mapping):
-        inner = CommentedMap((k, _scalar(str(k), v)) for k, v in value.items())
-        inner.fa.set_flow_style()
-        return inner
+        if all(len(str(v)) <= 24 for v in value.values()):
+            inner = CommentedMap((k, _scalar(str(k), v)) for k, v in value.items())
+            inner.fa.set_flow_style()
+            return inner
+        return CommentedMap((k, prose(str(v), indent + 2)) for k, v in value.items())
     if isinstance(value, list | tuple):
         items = CommentedSeq(_scalar(key, v) for v in value)
         if sum(len(str(v)) + 2 for v in value) <= FLOW_LIST and not any(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..analysis import value_key
 from ..kb import KB
 from ..model import Datatype, Property
-from ..values import ValueProblem, parse_quantity
+from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
 from .candidates import Candidate
 from .mentions import Mention, Mentions
@@ -83,6 +83,7 @@ class Guide:
         self.properties = [p for p in kb.properties.values() if p.datatype is not Datatype.VERDICT]
         self.uses: Counter[str] = Counter(c.property for c in kb.claims.values())
         self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
+        self.value_kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.labels = {p.id: tokens(p.label) for p in self.properties}
         self.unit_words = _unit_words()
         with_word: dict[str, Counter[str]] = defaultdict(Counter)
@@ -99,6 +100,9 @@ class Guide:
             subject = kb.entity(claim.subject)
             if subject is not None:
                 self.subject_kinds[claim.property][subject.kind] += 1
+            named = kb.entity(claim.written) if isinstance(value, EntityName) else None
+            if named is not None:
+                self.value_kinds[claim.property][named.kind] += 1
             words = _context_words(claim.quote, claim.written, mentions)
             with_word[claim.property].update(words)
             overall.update(words)
@@ -126,8 +130,12 @@ class Guide:
                 result.append(prop)
             elif candidate.kind == "entity" and prop.datatype is Datatype.ENTITY:
                 entity = self.kb.entities.get(candidate.entity or "")
-                if entity is not None and prop.entity_kind in (None, entity.kind):
-                    result.append(prop)
+                if entity is None:
+                    continue
+                if prop.entity_kind == entity.kind or (
+                    prop.entity_kind is None and entity.kind in self.value_kinds[prop.id]
+                ):
+                    result.append(prop)  # a property open to any kind: the kinds it is used with
             elif candidate.kind == "quantity" and prop.datatype is Datatype.QUANTITY:
                 if candidate.dimension is not None:
                     if prop.dimension == candidate.dimension:
@@ -187,10 +195,18 @@ class Guide:
             if named:
                 why = f"{self._named(named[0])}, named here; claim {claim_id} states it too"
                 return named[0], why, 1.0
+            near = [m for m in nearby if m.entity in subjects and m.entity != candidate.entity]
+            if near:
+                why = f"{self._named(near[-1])}, named just before; claim {claim_id} states it too"
+                return near[-1], why, 0.9
             entity = self.kb.entities.get(subjects[0])
             written = entity.name if entity is not None else subjects[0]
             mention = Mention(-1, -1, subjects[0], written)
-            return mention, f"'{written}': claim {claim_id} already gives it this value", 0.9
+            return (
+                mention,
+                f"'{written}': claim {claim_id} already gives it this value",
+                KNOWN_ELSEWHERE,
+            )
         kinds = self.subject_kinds.get(prop.id)
         if not kinds:
             kinds = Counter({e.kind: 1 for e in self.kb.entities.values()})
@@ -221,14 +237,16 @@ class Guide:
 
     def _named(self, mention: Mention) -> str:
         entity = self.kb.entities[mention.entity]
-        return f"'{mention.written}' ({entity.id}, a {entity.kind})"
+        return f"'{mention.written}' ({entity.id}, {entity.kind})"
+
+
+KNOWN_ELSEWHERE = 0.5
+"""How sure a subject is that the text does not name near the value, but that the KB's claims
+give this property with this value."""
 
 
 def _key(prop: Property, candidate: Candidate) -> object:
     """What the candidate's value states, read for ``prop`` (None when it does not read)."""
-    from ..analysis import value_key
-    from ..values import EntityName
-
     if candidate.kind == "entity":
         return value_key(EntityName(candidate.written, candidate.entity))
     if candidate.kind == "quantity":

@@ -113,14 +113,15 @@ class YamlFile:
 
     # -- editing (each returns the new text) -----------------------------------------------
 
-    def append(self, section: str, record: Any) -> str:
-        """The text with ``record`` added as the last item of ``section``."""
+    def append(self, section: str, *records: Any) -> str:
+        """The text with ``records`` added as the last items of ``section``."""
         items = self.items(section)
         if items:
             layout = self.layout(section)
             at = self._block(items, len(items) - 1)[1]
-            return self._splice(at, at, self._render(record, layout))
-        block = self._render(record, Layout())
+            lines = [line for record in records for line in self._render(record, layout)]
+            return self._splice(at, at, lines)
+        block = [line for record in records for line in self._render(record, Layout())]
         if isinstance(self.data, dict) and section in self.data:  # "claims:" or "claims: []"
             key_line = self.data.lc.key(section)[0]  # type: ignore[attr-defined]
             head = self.lines[key_line]
