@@ -199,6 +199,7 @@ def _stated(
         end, value = best
         end = _with_measure_word(text, start, end, read)
         start, value = _with_prefix(text, start, end, read, value)
+        start = _without_article(text, start, end, read)
         if any(s < end and start < e for s, e in masked):
             continue  # part of a name ("MTT S5000") or of a date
         result.append((start, end, read(text[start:end])))
@@ -259,6 +260,21 @@ def _with_measure_word(text: str, start: int, end: int, read: Callable[[str], Va
             return end
         return extended
     return end
+
+
+def _without_article(text: str, start: int, end: int, read: Callable[[str], Value]) -> int:
+    """Leave out an article the reader takes as "one" when the rest states the same ("a
+    one-million-token context": the value is "one-million-token")."""
+    from ..analysis import value_key
+
+    head = re.match(r"(?i)(?:an?|the)\s+", text[start:end])
+    if head is None:
+        return start
+    try:
+        same = value_key(read(text[start + head.end() : end])) == value_key(read(text[start:end]))
+    except (ValueProblem, ArithmeticError, ValueError):
+        return start
+    return start + head.end() if same else start
 
 
 def _with_prefix(

@@ -154,6 +154,9 @@ def commit(change: Change) -> None:
     read. A file that changed is :class:`Stale`, and then nothing at all is written."""
     from ..atomic import write_atomic
 
+    paths = [edit.original.path for edit in change.edits]
+    if len(set(paths)) != len(paths):
+        raise Stale("internal error: one change edits a file twice; nothing was written")
     for edit in change.edits:
         _unchanged(edit.original)
     for edit in change.edits:

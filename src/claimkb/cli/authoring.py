@@ -49,13 +49,21 @@ def run_change(
     snapshot_dir: list[Path] | None,
     dry_run: bool,
     json_: bool,
+    show: Callable[[Change], None] | None = None,
 ) -> Change:
     """Load the KB, plan the change, then write it (or print its diff); errors exit 2."""
     kb = open_kb(root, True, snapshot_dir)
-    return apply_change(lambda: plan(kb), dry_run, json_)
+    return apply_change(lambda: plan(kb), dry_run, json_, show)
 
 
-def apply_change(plan: Callable[[], Change], dry_run: bool, json_: bool) -> Change:
+def apply_change(
+    plan: Callable[[], Change],
+    dry_run: bool,
+    json_: bool,
+    show: Callable[[Change], None] | None = None,
+) -> Change:
+    """Plan the change and write it, or print its diff (``--dry-run``); print what was done
+    (``show`` renders it for a person, else its summary), or the JSON of the change."""
     from ..authoring.errors import AuthoringError, Invalid
     from ..authoring.writes import commit, diff
 
@@ -83,6 +91,8 @@ def apply_change(plan: Callable[[], Change], dry_run: bool, json_: bool) -> Chan
     elif dry_run:
         typer.echo(data["diff"], nl=False)
         typer.echo(f"claimkb: --dry-run: {change.summary} (nothing written)", err=True)
+    elif show is not None:
+        show(change)
     else:
         from ..render.authoring import change as render
         from ..render.console import stdout
