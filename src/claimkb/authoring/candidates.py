@@ -46,7 +46,8 @@ _MAGNITUDE = re.compile(
 _COUNTED_NOUN = re.compile(r"^\s+[a-z][a-z-]+")
 _NUMERAL = re.compile(
     r"[0-9０-９零〇一二两三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)\b",
+    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|"
+    r"a (?:thousand|million|billion|trillion))\b",
     re.IGNORECASE,
 )
 _ORDINAL = re.compile(r"(?i)^(?:第|first|second|third|\w+th\b)")
@@ -263,18 +264,19 @@ def _with_measure_word(text: str, start: int, end: int, read: Callable[[str], Va
 
 
 def _without_article(text: str, start: int, end: int, read: Callable[[str], Value]) -> int:
-    """Leave out an article the reader takes as "one" when the rest states the same ("a
-    one-million-token context": the value is "one-million-token")."""
-    from ..analysis import value_key
-
+    """Leave out an article before a number ("a one-million-token context": the value is
+    "one-million-token"; "a million" keeps its "a", which is the number)."""
     head = re.match(r"(?i)(?:an?|the)\s+", text[start:end])
     if head is None:
         return start
+    rest = text[start + head.end() : end]
+    if not _NUMERAL.match(rest):
+        return start
     try:
-        same = value_key(read(text[start + head.end() : end])) == value_key(read(text[start:end]))
+        read(rest)
     except (ValueProblem, ArithmeticError, ValueError):
         return start
-    return start + head.end() if same else start
+    return start + head.end()
 
 
 def _with_prefix(
