@@ -68,15 +68,22 @@ class Candidate:
     why: list[str] = field(default_factory=list)
 
 
-def values_in(text: str, mentions: list[Mention], year: int | None) -> list[Candidate]:
-    """Every value ``text`` states, in order (spans index ``text``)."""
+def values_in(
+    text: str,
+    mentions: list[Mention],
+    year: int | None,
+    dimensions: frozenset[str] = frozenset(),
+) -> list[Candidate]:
+    """Every value ``text`` states, in order (spans index ``text``). ``dimensions``: those
+    the KB has properties for ("37 billion parameters per token" is 37 billion parameters
+    when no property counts parameters per token)."""
     spaced, origin = _spaced(text, {m.end for m in mentions if text[m.end : m.end + 1].isdigit()})
     inverse = {o: i for i, o in reversed(list(enumerate(origin)))}
     shifted = [
         Mention(inverse[m.start], inverse[m.end - 1] + 1, m.entity, m.written) for m in mentions
     ]
     found = []
-    for c in _values_in(spaced, shifted, year):
+    for c in _values_in(spaced, shifted, year, dimensions):
         start, end = origin[c.start], origin[c.end - 1] + 1
         found.append(Candidate(c.kind, start, end, text[start:end], c.value, c.dimension, c.entity))
     return found
@@ -103,17 +110,19 @@ def _spaced(text: str, name_ends: set[int]) -> tuple[str, list[int]]:
     return "".join(pieces), origin
 
 
-def _values_in(text: str, mentions: list[Mention], year: int | None) -> list[Candidate]:
+def _values_in(
+    text: str, mentions: list[Mention], year: int | None, dimensions: frozenset[str]
+) -> list[Candidate]:
     masked = [(m.start, m.end) for m in mentions]
     found: list[Candidate] = []
-    dates = _stated(text, lambda t: parse_date(t, year), masked)
+    dates = _stated(text, lambda t: parse_date(t, year), masked, dimensions)
     for start, end, value in dates:
         assert isinstance(value, DateValue)
         if value.precision == "year" and not text[end:].lstrip().startswith("年"):
             continue  # "1040" or "2026" alone: most often not a date at all
         found.append(Candidate("date", start, end, text[start:end], value))
     masked += [(c.start, c.end) for c in found]
-    for start, end, value in _stated(text, lambda t: _quantity(t), masked):
+    for start, end, value in _stated(text, _quantity, masked, dimensions):
         assert isinstance(value, Quantity)
         candidate = _quantity_candidate(text, start, end, value)
         if candidate is not None:
@@ -152,11 +161,40 @@ def _quantity(written: str) -> Quantity:
             raise ValueProblem("not a quantity")
     try:
         value = parse_quantity(written, None)
-        if value.dimension != "count":
-            return value
     except ValueProblem:
-        pass
-    return parse_quantity(written, "count")
+        return parse_quantity(written, "count")
+    if value.dimension == "count":
+        return parse_quantity(written, "count")
+    named = _named_dimension(written) if len(value.unit) <= 2 else None
+    if named is not None and named != value.dimension:
+        try:  # "671B parameters": the word says parameters, the letter B bytes
+            return parse_quantity(written, named)
+        except ValueProblem:
+            pass
+    return value
+
+
+def _named_dimension(written: str) -> str | None:
+    """The dimension a unit *word* of ``written`` names ("parameters", "tokens", "参数")."""
+    for word in re.findall(r"[A-Za-z]{3,}|[\u3400-\u9fff]{2,}", written):
+        unit = UNIT_WORDS.get(word.lower())
+        if unit is not None:
+            return unit
+    return None
+
+
+def _unit_words() -> dict[str, str]:
+    from ..values.units import UNITS
+
+    return {
+        name.lower(): unit.dimension
+        for name, unit in UNITS.items()
+        if len(name) >= 3 and (name.isalpha() or not name.isascii())
+    }
+
+
+UNIT_WORDS = _unit_words()
+"""Unit names written as words, lower-cased -> dimension."""
 
 
 def _quantity_candidate(text: str, start: int, end: int, value: Quantity) -> Candidate | None:
@@ -174,7 +212,10 @@ def _quantity_candidate(text: str, start: int, end: int, value: Quantity) -> Can
 
 
 def _stated(
-    text: str, read: Callable[[str], Value], masked: list[tuple[int, int]]
+    text: str,
+    read: Callable[[str], Value],
+    masked: list[tuple[int, int]],
+    dimensions: frozenset[str],
 ) -> list[tuple[int, int, Value]]:
     """(start, end, value) of each value ``read`` finds in ``text``, trimmed to what it says,
     outside the masked spans and one another."""
@@ -194,7 +235,7 @@ def _stated(
         longest = start + len(item.text)
         if result and start < result[-1][1]:
             continue  # inside the value before
-        best = _what_it_says(text, start, longest, read)
+        best = _what_it_says(text, start, longest, read, dimensions)
         if best is None:
             continue
         end, value = best
@@ -208,11 +249,16 @@ def _stated(
 
 
 def _what_it_says(
-    text: str, start: int, longest: int, read: Callable[[str], Value]
+    text: str,
+    start: int,
+    longest: int,
+    read: Callable[[str], Value],
+    dimensions: frozenset[str],
 ) -> tuple[int, Value] | None:
     """The end of the value starting at ``start`` and what it reads as: of the prefixes of
     the span that read, the last one that changed the value; when some name a unit, only
-    those count (a trailing word read as a counted noun is not part of the value)."""
+    those of the last such dimension a property of the KB has (else of the last) count: a
+    trailing word read as a counted noun is not part of the value."""
     from ..analysis import value_key
 
     readings: list[tuple[int, Value]] = []
@@ -226,14 +272,16 @@ def _what_it_says(
             continue
     with_unit = [r for r in readings if isinstance(r[1], Quantity) and r[1].dimension != "count"]
     if with_unit:
-        dimension = with_unit[-1][1].dimension  # type: ignore[union-attr]
+        known = [r for r in with_unit if r[1].dimension in dimensions]  # type: ignore[union-attr]
+        dimension = (known or with_unit)[-1][1].dimension  # type: ignore[union-attr]
         readings = [r for r in with_unit if r[1].dimension == dimension]  # type: ignore[union-attr]
     best: tuple[int, Value] | None = None
-    previous: object = None
+    seen: set[object] = set()
     for end, value in readings:
         key = value_key(value)
-        if key != previous:
-            best, previous = (end, value), key
+        if key not in seen:  # says something no shorter span said
+            best = (end, value)
+            seen.add(key)
     return best
 
 

@@ -22,16 +22,19 @@ from .candidates import Candidate, values_in
 from .errors import AuthoringError
 from .guessing import Guide, tokens
 from .mentions import Mention, Mentions
-from .segments import Segment, clause_around, segments
+from .segments import Segment, clause_around, narrowed, segments
 from .snapshot import read_text
 
 __all__ = ["Draft", "draft"]
 
 SUBJECT_WEIGHT = 2.0
+NEAR = 32
+"""Characters either side of a value whose words weigh fully; the rest of its sentence counts
+half ("a 671-billion-parameter model that only activates 37 billion parameters")."""
 NEARBY = 3
 """Sentences before a value whose names may be its subject."""
 ENTITY_MIN_SCORE = 1.5
-ENTITY_CUES = 1.0
+ENTITY_CUES = 2.0
 """Without a subject in its sentence, a name needs words this telling around it."""
 SAME_SENTENCE = 0.8
 """How sure a subject found in the value's own sentence is (see ``Guide.subject``)."""
@@ -87,12 +90,18 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     found = [mentions.find(unit.text) for unit in units]
     everywhere = [m for ms in found for m in ms]
     year = year_of(source.date)
+    dimensions = frozenset(p.dimension for p in kb.properties.values() if p.dimension)
     drafts: list[Draft] = []
     seen: set[tuple[object, ...]] = set()
     for index, unit in enumerate(units):
         nearby = [m for ms in found[max(0, index - NEARBY) : index] for m in ms]
-        for candidate in values_in(unit.text, found[index], year):
-            made = _draft(guide, source_id, unit, candidate, found[index], nearby, everywhere)
+        candidates = values_in(unit.text, found[index], year, dimensions)
+        spans = [(c.start, c.end) for c in candidates if c.kind != "entity"]
+        for candidate in candidates:
+            others = [span for span in spans if span != (candidate.start, candidate.end)]
+            made = _draft(
+                guide, source_id, unit, candidate, others, found[index], nearby, everywhere
+            )
             if made is None:
                 continue
             key = (made.property, made.subject_id, made.value, made.quote)
@@ -107,15 +116,20 @@ def _draft(
     source_id: str,
     unit: Segment,
     candidate: Candidate,
+    others: list[tuple[int, int]],
     here: list[Mention],
     nearby: list[Mention],
     everywhere: list[Mention],
 ) -> Draft | None:
     left, right = clause_around(unit.text, candidate.start, candidate.end)
+    if candidate.kind != "entity":
+        left, right = narrowed(unit.text, left, right, candidate.start, candidate.end, others)
     quote = unit.text[left:right]
-    words = tokens(_without_names(unit.text[left:right], left, candidate, here))
-    words |= tokens(unit.context)
-    wider = tokens(_without_names(unit.text, 0, candidate, here))
+    blanked = _without_names(unit.text, 0, candidate, here)
+    low, high = _territory(unit.text, candidate, others)
+    near = tokens(blanked[max(low, candidate.start - NEAR) : min(high, candidate.end + NEAR)])
+    words = near | tokens(unit.context)
+    wider = tokens(blanked[low:high])
     ranked: list[tuple[float, Property, float, list[str], tuple[Mention | None, str, float]]] = []
     for prop in guide.fitting(candidate):
         evidence, cues = guide.evidence(prop, candidate, words, wider)
@@ -147,6 +161,19 @@ def _draft(
         made.subject_id = mention.entity
         made.subject = mention.written
     return made
+
+
+def _territory(text: str, candidate: Candidate, others: list[tuple[int, int]]) -> tuple[int, int]:
+    """The part of the sentence nearer to this value than to any other value stated in it:
+    the words there are about it ("a 671-billion-parameter model that only activates 37
+    billion parameters": "activates" goes with 37 billion)."""
+    low, high = 0, len(text)
+    for start, end in others:
+        if end <= candidate.start:
+            low = max(low, (end + candidate.start) // 2)
+        elif start >= candidate.end:
+            high = min(high, (candidate.end + start) // 2)
+    return low, high
 
 
 def _without_names(clause: str, offset: int, candidate: Candidate, here: list[Mention]) -> str:

@@ -54,14 +54,24 @@ def tokens(text: str) -> set[str]:
         word = match.group()
         if word[0].isascii():
             word = word.lower().strip("-")
-            if word in _STOP:
-                continue
-            found.add(word[:-1] if len(word) > 4 and word.endswith("s") else word)
+            if word not in _STOP:
+                found.add(_stem(word))
         elif len(word) == 1:
             found.add(word)
         else:
             found.update(word[i : i + 2] for i in range(len(word) - 1))
     return found
+
+
+_SUFFIXES = ("ing", "ies", "ed", "es", "s", "e")
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, enough for "activates", "activated" and "activating" to meet."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,11 @@ class Guide:
         self.stated: dict[tuple[str, object], Counter[str]] = defaultdict(Counter)
         """(property, what a value states) -> the subjects the KB's claims give it."""
         self.example: dict[tuple[str, object], str] = {}
+        self.neighbours: dict[str, set[str]] = defaultdict(set)
+        """Entity -> the entities the KB's claims about it name, and what it is part of."""
+        for entity in kb.entities.values():
+            if entity.part_of:
+                self.neighbours[entity.id].add(entity.part_of)
         for claim in kb.claims.values():
             value = kb.value(claim.id)
             if value is not None and claim.property in kb.properties:
@@ -103,6 +118,7 @@ class Guide:
             named = kb.entity(claim.written) if isinstance(value, EntityName) else None
             if named is not None:
                 self.value_kinds[claim.property][named.kind] += 1
+                self.neighbours[kb.subject_id(claim)].add(named.id)
             words = _context_words(claim.quote, claim.written, mentions)
             with_word[claim.property].update(words)
             overall.update(words)
@@ -189,24 +205,37 @@ class Guide:
     ) -> tuple[Mention | None, str, float]:
         """The subject mention for ``prop``, why, and how sure (1 in the sentence, 0.5 near)."""
         known = self.known(prop, candidate)
-        if known is not None:
-            subjects, claim_id = known
-            named = [m for m in here if m.entity in subjects and m.entity != candidate.entity]
-            if named:
-                why = f"{self._named(named[0])}, named here; claim {claim_id} states it too"
-                return named[0], why, 1.0
-            near = [m for m in nearby if m.entity in subjects and m.entity != candidate.entity]
-            if near:
-                why = f"{self._named(near[-1])}, named just before; claim {claim_id} states it too"
-                return near[-1], why, 0.9
-            entity = self.kb.entities.get(subjects[0])
-            written = entity.name if entity is not None else subjects[0]
-            mention = Mention(-1, -1, subjects[0], written)
-            return (
-                mention,
-                f"'{written}': claim {claim_id} already gives it this value",
-                KNOWN_ELSEWHERE,
-            )
+        usual = self._usual(prop, candidate, here, nearby, main)
+        if known is None:
+            return usual
+        subjects, claim_id = known
+        named = [m for m in here if m.entity in subjects and m.entity != candidate.entity]
+        if named:
+            why = f"{self._named(named[0])}, named here; claim {claim_id} states it too"
+            return named[0], why, 1.0
+        if usual[2] >= 0.5:  # the text names a subject near it: the text wins
+            return usual
+        mentioned = {m.entity for m in main}
+        subjects = [x for x in subjects if x in mentioned or self.neighbours[x] & mentioned]
+        if not subjects:  # the KB's subject has nothing to do with this text
+            return usual
+        entity = self.kb.entities.get(subjects[0])
+        written = entity.name if entity is not None else subjects[0]
+        mention = Mention(-1, -1, subjects[0], written)
+        return (
+            mention,
+            f"'{written}': claim {claim_id} already gives it this value",
+            KNOWN_ELSEWHERE,
+        )
+
+    def _usual(
+        self,
+        prop: Property,
+        candidate: Candidate,
+        here: list[Mention],
+        nearby: list[Mention],
+        main: Iterable[Mention],
+    ) -> tuple[Mention | None, str, float]:
         kinds = self.subject_kinds.get(prop.id)
         if not kinds:
             kinds = Counter({e.kind: 1 for e in self.kb.entities.values()})

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Segment", "clause_around", "segments"]
+__all__ = ["Segment", "clause_around", "narrowed", "segments"]
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])\s*|(?<=\.)\s+(?=[\"“(\[A-Z0-9\u3400-\u9fff])")
 _ABBREVIATION = re.compile(r"(?:\b[A-Za-z]|e\.g|i\.e|vs|etc|Inc|Ltd|No|Fig|approx|Mr|Dr|St)\.$")
@@ -143,7 +143,7 @@ def _trimmed(text: str, left: int, right: int) -> tuple[int, int]:
     while right > left and text[right - 1] in " \t.。“”\"'「」":
         right -= 1
     # keep a closing quotation mark whose opening mark is inside
-    for opening, closing in (("“", "”"), ("「", "」"), ('"', '"')):
+    for opening, closing in (("“", "”"), ("「", "」"), ('"', '"'), ("(", ")"), ("（", "）")):
         inside = text[left:right]
         if inside.count(opening) > inside.count(closing) and text[right : right + 1] == closing:
             right += 1
@@ -160,3 +160,26 @@ def _window(text: str, left: int, right: int, start: int, end: int) -> tuple[int
         space = text.rfind(" ", end, high)
         high = space if space >= 0 else high
     return low, high
+
+
+_JOINS = re.compile(
+    r"\s(?:and|but|that|which|while|whereas|although|as well as)\s|、|\s[—–]\s", re.IGNORECASE
+)
+
+
+def narrowed(
+    text: str, left: int, right: int, start: int, end: int, others: list[tuple[int, int]]
+) -> tuple[int, int]:
+    """The clause [left, right) cut where it joins this value's part to another value's
+    ("... a model with 2.8 trillion parameters | and | a context window of one million
+    tokens"), so each value's quote is the part that states it."""
+    for other_start, other_end in others:
+        if other_end <= start and other_end > left:
+            joins = [m.end() for m in _JOINS.finditer(text, other_end, start)]
+            if joins:
+                left = max(left, joins[-1])
+        elif other_start >= end and other_start < right:
+            joins = [m.start() for m in _JOINS.finditer(text, end, other_start)]
+            if joins:
+                right = min(right, joins[0])
+    return _trimmed(text, left, right)

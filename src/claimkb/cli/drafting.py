@@ -53,7 +53,7 @@ def _show(rows: list[dict[str, Any]], reasons: bool, json_: bool, skipped: Any =
     render.drafts(console, rows)
     if reasons:
         render.draft_reasons(console, rows)
-    if skipped:
+    if skipped and any(skipped.values()):
         typer.echo(
             "claimkb: not proposed again: "
             + ", ".join(f"{n} {why}" for why, n in skipped.items() if n),
