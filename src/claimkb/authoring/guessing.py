@@ -215,7 +215,7 @@ class Guide:
             return named[0], why, 1.0
         if usual[2] >= 0.5:  # the text names a subject near it: the text wins
             return usual
-        mentioned = {m.entity for m in main}
+        mentioned = {m.entity for m in main} - {candidate.entity}
         subjects = [x for x in subjects if x in mentioned or self.neighbours[x] & mentioned]
         if not subjects:  # the KB's subject has nothing to do with this text
             return usual
