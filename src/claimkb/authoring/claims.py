@@ -32,11 +32,12 @@ CLAIM_KEYS = (
 
 
 def new_claim_id(kb: KB, source: str, prop: str, taken: set[str] | None = None) -> str:
-    """``<prefix>-<property>``: the prefix the source's claims share (``s004``), else the
-    source id; ``-2``, ``-3`` ... when that id is taken."""
+    """``<prefix>-<property>``: the short prefix the source's claims share (``s004`` for
+    ``seed-004``), else the source id; ``-2``, ``-3`` ... when that id is taken."""
     ids = [c.id for c in kb.claims.values() if c.source == source]
     heads = {i.split("-", 1)[0] for i in ids if "-" in i}
-    prefix = heads.pop() if len(heads) == 1 and len(ids) > 1 else source
+    own = all(i.startswith(f"{source}-") for i in ids)
+    prefix = heads.pop() if not own and len(heads) == 1 and len(ids) > 1 else source
     base = f"{prefix}-{prop}"[:120]
     used = set(kb.claims) | (taken or set())
     candidate, n = base, 1

@@ -76,7 +76,9 @@ class Evidence:
         discrepancies = [f for f in findings if f.entry.triageable and f.slug != "review-disagrees"]
         self.disputed = {cid for f in discrepancies for cid in f.claims}
         """Claims in a discrepancy, triaged or not (the status check's own set)."""
-        self.untriaged = {cid for f in discrepancies if not f.triaged for cid in f.claims}
+        self._open = [frozenset(f.claims) for f in discrepancies if not f.triaged]
+        self.untriaged = {cid for claims in self._open for cid in claims}
+        """Claims in a discrepancy no resolution triages."""
 
     def with_resolution(self, resolution: Resolution) -> Evidence:
         """The evidence once ``resolution`` is recorded (the KB itself is not changed)."""
@@ -88,6 +90,9 @@ class Evidence:
 
         other.kb = kb
         other.rejected = rejections(kb)
+        covered = set(resolution.claims)
+        other._open = [claims for claims in self._open if not claims <= covered]
+        other.untriaged = {cid for claims in other._open for cid in claims}
         return other
 
     def verdicts(self, claim: Claim) -> set[str]:

@@ -131,7 +131,10 @@ class YamlFile:
             return self._splice(key_line, key_line + 1, [self._line(emptied), *block])
         if self.data is not None and not isinstance(self.data, dict):
             raise Refused(f"{self.rel}: the file is not a mapping of sections; fix it first")
-        lead = [] if not self.text.strip() else ["\n"]
+        sections = isinstance(self.data, dict) and any(
+            isinstance(v, list | dict) for v in self.data.values()
+        )
+        lead = ["\n"] if sections else []  # a blank line between sections, not after "source:"
         end = len(self.lines)
         tail = [] if not self.lines or self.lines[-1].endswith("\n") else ["\n"]
         return self._splice(end, end, [*tail, *lead, f"{section}:\n", *block])

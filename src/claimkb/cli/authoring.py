@@ -32,8 +32,21 @@ FileOption = Annotated[
         show_default=False,
     ),
 ]
-Text = Annotated[str | None, typer.Option(show_default=False)]
-Many = Annotated[list[str] | None, typer.Option(show_default=False)]
+
+
+def text(help: str) -> Any:
+    """A text option with its help (every option has help: the CLI reference is its help)."""
+    return typer.Option(help=help, show_default=False)
+
+
+IdOption = Annotated[str | None, text("The record's id (letters, digits, . _ ~ -).")]
+NoteOption = Annotated[str | None, text("A note for readers (what the record does not say).")]
+DescriptionOption = Annotated[str | None, text("What it is, in a sentence.")]
+SubjectOption = Annotated[str | None, text("The entity the claim is about (id, name or alias).")]
+PropertyOption = Annotated[
+    str | None,
+    typer.Option("--property", help="The property (claimkb registry).", show_default=False),
+]
 
 add_app = typer.Typer(
     name="add",
@@ -159,14 +172,14 @@ def registry(
 
 @add_app.command("source")
 def add_source(
-    id: Text = None,
-    title: Text = None,
+    id: IdOption = None,
+    title: Annotated[str | None, text("The headline, as published.")] = None,
     language: Annotated[str | None, typer.Option(help="en, zh ...", show_default=False)] = None,
     kind: Annotated[
         str | None, typer.Option(help="news, announcement, analysis ...", show_default=False)
     ] = None,
-    publisher: Text = None,
-    url: Text = None,
+    publisher: Annotated[str | None, text("Who published it (left out when not named).")] = None,
+    url: Annotated[str | None, text("Where it was published.")] = None,
     date: Annotated[
         str | None, typer.Option(help="2026-11-05, 2026-11 or 2026.", show_default=False)
     ] = None,
@@ -179,8 +192,10 @@ def add_source(
     cite: Annotated[
         list[str] | None, typer.Option(help="A source it relays (repeatable).", show_default=False)
     ] = None,
-    issued_by: Text = None,
-    note: Text = None,
+    issued_by: Annotated[
+        str | None, text("The organisation speaking for itself in it (an entity).")
+    ] = None,
+    note: NoteOption = None,
     root: RootOption = None,
     snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
@@ -199,8 +214,8 @@ def add_source(
 
 @add_app.command("entity")
 def add_entity(
-    id: Text = None,
-    name: Text = None,
+    id: IdOption = None,
+    name: Annotated[str | None, text("Its canonical name.")] = None,
     kind: Annotated[
         str | None,
         typer.Option(help="organisation, model, hardware, place ...", show_default=False),
@@ -208,8 +223,8 @@ def add_entity(
     alias: Annotated[
         list[str] | None, typer.Option(help="Another name (repeatable).", show_default=False)
     ] = None,
-    part_of: Text = None,
-    description: Text = None,
+    part_of: Annotated[str | None, text("The entity it lies within (a region, a family).")] = None,
+    description: DescriptionOption = None,
     new_kind: Annotated[bool, typer.Option(help="Allow a kind no record uses yet.")] = False,
     file: FileOption = None,
     root: RootOption = None,
@@ -234,8 +249,8 @@ def add_entity(
 
 @add_app.command("property")
 def add_property(
-    id: Text = None,
-    label: Text = None,
+    id: IdOption = None,
+    label: Annotated[str | None, text("What it is, as a table header would say.")] = None,
     datatype: Annotated[
         str | None,
         typer.Option(help="quantity, date, entity, text, boolean or verdict.", show_default=False),
@@ -243,13 +258,15 @@ def add_property(
     dimension: Annotated[
         str | None, typer.Option(help="For quantities: byte, parameter ...", show_default=False)
     ] = None,
-    entity_kind: Text = None,
-    within: Text = None,
+    entity_kind: Annotated[str | None, text("For entity values: the kind expected.")] = None,
+    within: Annotated[str | None, text("For entity values: the entity they lie within.")] = None,
     single_valued: Annotated[
         bool, typer.Option("--single-valued/--multi-valued", help="One value per subject?")
     ] = False,
-    tolerance: Annotated[float | None, typer.Option(show_default=False)] = None,
-    description: Text = None,
+    tolerance: Annotated[
+        float | None, text("Relative widening of values before comparing (0 to 1).")
+    ] = None,
+    description: DescriptionOption = None,
     new_kind: Annotated[
         bool, typer.Option(help="Allow an entity kind no record uses yet.")
     ] = False,
@@ -273,8 +290,8 @@ def add_property(
 
 @add_app.command("claim")
 def add_claim(
-    subject: Text = None,
-    property: Annotated[str | None, typer.Option("--property", show_default=False)] = None,
+    subject: SubjectOption = None,
+    property: PropertyOption = None,
     value: Annotated[
         str | None,
         typer.Option(help="The value exactly as the source writes it.", show_default=False),
@@ -282,7 +299,7 @@ def add_claim(
     quote: Annotated[
         str | None, typer.Option(help="The verbatim sentence stating it.", show_default=False)
     ] = None,
-    source: Text = None,
+    source: Annotated[str | None, text("The source id (claimkb sources).")] = None,
     status: Annotated[
         str | None,
         typer.Option(
@@ -307,7 +324,7 @@ def add_claim(
         str | None,
         typer.Option(help="Why the value is not in the quote as written.", show_default=False),
     ] = None,
-    note: Text = None,
+    note: NoteOption = None,
     allow_unknown: Annotated[
         bool,
         typer.Option(help="Keep an entity value that names no known entity (to triage it)."),

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, open_kb
-from .authoring import DryRunOption, apply_change, run_change
+from .authoring import (
+    DryRunOption,
+    FileOption,
+    NoteOption,
+    PropertyOption,
+    SubjectOption,
+    apply_change,
+    run_change,
+    text,
+)
 
 if TYPE_CHECKING:
     from ..authoring.writes import Change
@@ -84,16 +93,13 @@ def drafts(
     _show(rows, reasons, json_)
 
 
-Text = Annotated[str | None, typer.Option(show_default=False)]
-
-
 @app.command()
 def accept(
     draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
-    subject: Text = None,
-    property: Annotated[str | None, typer.Option("--property", show_default=False)] = None,
-    value: Text = None,
-    quote: Text = None,
+    subject: SubjectOption = None,
+    property: PropertyOption = None,
+    value: Annotated[str | None, text("The value as the source writes it.")] = None,
+    quote: Annotated[str | None, text("The verbatim quote.")] = None,
     status: Annotated[
         str | None,
         typer.Option(
@@ -104,11 +110,11 @@ def accept(
     qualifier: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (repeatable).", show_default=False)
     ] = None,
-    via: Annotated[list[str] | None, typer.Option(show_default=False)] = None,
-    unquoted: Text = None,
-    note: Text = None,
+    via: Annotated[list[str] | None, text("A source this claim relays (repeatable).")] = None,
+    unquoted: Annotated[str | None, text("Why the value is not in the quote as written.")] = None,
+    note: NoteOption = None,
     allow_unknown: Annotated[bool, typer.Option(help="Keep an unknown entity value.")] = False,
-    file: Annotated[str | None, typer.Option(show_default=False)] = None,
+    file: FileOption = None,
     root: RootOption = None,
     snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
-from .authoring import DryRunOption, apply_change
+from .authoring import DryRunOption, FileOption, apply_change
 
 if TYPE_CHECKING:
     from ..findings import Finding
@@ -113,7 +113,7 @@ def resolve(
     ] = None,
     reason: Annotated[str | None, typer.Option(help="Why.", show_default=False)] = None,
     id: Annotated[str | None, typer.Option(help="The resolution's id.", show_default=False)] = None,
-    file: Annotated[str | None, typer.Option(show_default=False)] = None,
+    file: FileOption = None,
     settle: Annotated[
         bool,
         typer.Option(

@@ -16,6 +16,9 @@ from .safe import markup as escape
 def _table(
     console: Console, title: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]
 ) -> None:
+    if not rows:
+        console.print(f"no {title}")
+        return
     table = Table(title=f"{title} ({len(rows)})")
     for column in columns:
         table.add_column(column, overflow="fold")
