@@ -61,11 +61,11 @@ def add_source(kb: KB, **fields: Any) -> Change:
         except ValueProblem as problem:
             problems.append(Problem("date", f"{problem} (write it as 2026-11-05, 2026-11 or 2026)"))
     notes: list[str] = []
-    if record is not None and record.snapshot:
-        from .snapshot import SnapshotProblem, locate
+    if isinstance(fields.get("snapshot"), str) and fields["snapshot"]:
+        from .snapshot import SnapshotProblem, find
 
         try:
-            locate(kb, record)
+            find(kb, source_id, fields["snapshot"])
         except SnapshotProblem as exc:
             problems.append(Problem("snapshot", exc.message))
     require(f"source '{source_id}'", problems)
@@ -144,11 +144,12 @@ def add_alias(kb: KB, entity: str, name: str) -> Change:
     """Add ``name`` to the aliases of the entity ``entity`` names (by id, name or alias)."""
     found, problem = entity_problem(kb, "entity", entity)
     problems: list[Problem | None] = [problem]
-    if found is not None:
-        if name_key(name) in {name_key(n) for n in (found.id, found.name, *found.aliases)}:
-            problems.append(Problem("name", f"'{name}' already names '{found.id}'"))
-        else:
-            problems.append(name_problem(kb, "name", name, found.id))
+    if found is None:
+        problems.append(name_problem(kb, "name", name))
+    elif name_key(name) in {name_key(n) for n in (found.id, found.name, *found.aliases)}:
+        problems.append(Problem("name", f"'{name}' already names '{found.id}'"))
+    else:
+        problems.append(name_problem(kb, "name", name, found.id))
     if not name.strip():
         problems.append(Problem("name", "the alias is empty"))
     require(f"alias '{name}'", problems)

@@ -19,7 +19,7 @@ from ..snapshot_location import find_snapshot, search_dirs
 from ..snapshot_text import Nearest, missing_quotes, normalise
 from .errors import AuthoringError
 
-__all__ = ["SnapshotProblem", "Text", "locate", "quote_problem", "read_text"]
+__all__ = ["SnapshotProblem", "Text", "find", "locate", "quote_problem", "read_text"]
 
 
 class SnapshotProblem(AuthoringError):
@@ -35,25 +35,31 @@ class Text:
 
 
 def locate(kb: KB, source: Source) -> Path:
-    if not source.snapshot:
-        raise SnapshotProblem(f"source '{source.id}' has no snapshot (its archived text)")
-    path, refused = find_snapshot(kb.root, kb.config, source.snapshot)
+    return find(kb, source.id, source.snapshot)
+
+
+def find(kb: KB, source_id: str, snapshot: str | None) -> Path:
+    """The path of the snapshot ``snapshot`` of source ``source_id`` (raises
+    :class:`SnapshotProblem` saying why there is none)."""
+    if not snapshot:
+        raise SnapshotProblem(f"source '{source_id}' has no snapshot (its archived text)")
+    path, refused = find_snapshot(kb.root, kb.config, snapshot)
     if refused:
-        raise SnapshotProblem(f"snapshot {source.snapshot!r} of source '{source.id}' {refused}")
+        raise SnapshotProblem(f"snapshot {snapshot!r} of source '{source_id}' {refused}")
     if path is None:
         searched = [w for w, base, _ in search_dirs(kb.root, kb.config) if base is not None]
         raise SnapshotProblem(
-            f"snapshot {source.snapshot!r} of source '{source.id}' is in none of the snapshot "
+            f"snapshot {snapshot!r} of source '{source_id}' is in none of the snapshot "
             f"directories ({', '.join(searched) or 'none usable'}); archive the text there or "
             "name its directory with --snapshot-dir"
         )
     try:
         size = os.stat(path).st_size
     except OSError as exc:
-        raise SnapshotProblem(f"snapshot {source.snapshot!r}: {exc.strerror or exc}") from None
+        raise SnapshotProblem(f"snapshot {snapshot!r}: {exc.strerror or exc}") from None
     if size > kb.config.max_snapshot_bytes:
         raise SnapshotProblem(
-            f"snapshot {source.snapshot!r} is {size} bytes, more than max_snapshot_bytes"
+            f"snapshot {snapshot!r} is {size} bytes, more than max_snapshot_bytes"
         )
     return path
 

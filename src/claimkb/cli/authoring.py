@@ -228,6 +228,7 @@ def add_entity(
     new_kind: Annotated[bool, typer.Option(help="Allow a kind no record uses yet.")] = False,
     file: FileOption = None,
     root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
     json_: JsonOption = False,
 ) -> None:
@@ -243,7 +244,11 @@ def add_entity(
         "description": description,
     }
     run_change(
-        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields), root, None, dry_run, json_
+        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields),
+        root,
+        snapshot_dir,
+        dry_run,
+        json_,
     )
 
 
@@ -272,6 +277,7 @@ def add_property(
     ] = False,
     file: FileOption = None,
     root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
     json_: JsonOption = False,
 ) -> None:
@@ -284,7 +290,11 @@ def add_property(
         "tolerance": tolerance, "description": description,
     }  # fmt: skip
     run_change(
-        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields), root, None, dry_run, json_
+        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields),
+        root,
+        snapshot_dir,
+        dry_run,
+        json_,
     )
 
 
@@ -358,10 +368,11 @@ def alias(
     entity: Annotated[str, typer.Argument(metavar="ENTITY", help="Entity id, name or alias.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="The new alias.")],
     root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
     json_: JsonOption = False,
 ) -> None:
     """Add an alias to an entity (refused when the name already names another)."""
     from ..authoring.records import add_alias
 
-    run_change(lambda kb: add_alias(kb, entity, name), root, None, dry_run, json_)
+    run_change(lambda kb: add_alias(kb, entity, name), root, snapshot_dir, dry_run, json_)

@@ -76,6 +76,7 @@ def drafts(
         str | None, typer.Argument(metavar="[SOURCE]", help="Only this source's drafts.")
     ] = None,
     root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
     reasons: ReasonsOption = False,
     json_: JsonOption = False,
 ) -> None:
@@ -83,7 +84,7 @@ def drafts(
     from ..authoring.drafts import pending
     from ..authoring.errors import AuthoringError
 
-    kb = open_kb(root)
+    kb = open_kb(root, True, snapshot_dir)
     try:
         rows = pending(kb, source)
     except AuthoringError as exc:
@@ -143,11 +144,12 @@ def accept(
 def reject(
     draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
     root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
     json_: JsonOption = False,
 ) -> None:
     """Drop a draft; drafting the source again does not propose it."""
     from ..authoring.drafts import reject as plan
 
-    kb = open_kb(root)
+    kb = open_kb(root, True, snapshot_dir)
     apply_change(lambda: plan(kb, draft_id), dry_run, json_)
