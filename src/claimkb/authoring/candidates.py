@@ -43,7 +43,10 @@ _PREFIXES = sorted(
 _MAGNITUDE = re.compile(
     r"[万萬亿億千百]|thousand|million|billion|trillion|\d\s*[KkMBT]\b", re.IGNORECASE
 )
-_COUNTED_NOUN = re.compile(r"^\s+[a-z][a-z-]+")
+_COUNTED_NOUN = re.compile(
+    r"^\s+(?!(?:and|or|of|in|on|at|to|for|with|by|from|the|a|an|is|are|was|were|as|than)\b)"
+    r"[a-z][a-z-]+"
+)
 _NUMERAL = re.compile(
     r"[0-9０-９零〇一二两三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|"
@@ -264,8 +267,8 @@ def _what_it_says(
     readings: list[tuple[int, Value]] = []
     for end in _value_ends(text, start, longest):
         span = text[start:end].strip()
-        if not span or " and " in span:
-            continue
+        if not span or " and " in span or _PUNCTUATED.search(span):
+            continue  # "二、“3 万亿": a list's number, then another value
         try:
             readings.append((start + len(span), read(span)))
         except (ValueProblem, ArithmeticError, RecursionError, ValueError):
@@ -277,14 +280,30 @@ def _what_it_says(
         readings = [r for r in with_unit if r[1].dimension == dimension]  # type: ignore[union-attr]
     best: tuple[int, Value] | None = None
     seen: set[object] = set()
-    for end, value in readings:
-        key = value_key(value)
-        if key not in seen:  # says something no shorter span said
-            best = (end, value)
-            seen.add(key)
+    for end, value in readings:  # a bound or a marker of approximation says something too
+        key = (value_key(value), getattr(value, "lower", None), getattr(value, "upper", None))
+        if key in seen:
+            continue
+        if best is not None and key[0] == value_key(best[1]) and not _word_ends(text, end):
+            continue  # "100 万 token 上下文": 上下 ("about") is part of 上下文 ("context")
+        best = (end, value)
+        seen.add(key)
     return best
 
 
+def _word_ends(text: str, end: int) -> bool:
+    """Whether a word surely ends at ``end``: white space, punctuation or the end follows, or
+    a change of script (Chinese has no spaces: a character may begin a longer word)."""
+    if end >= len(text):
+        return True
+    before, after = text[end - 1], text[end]
+    if after.isspace() or not after.isalnum():
+        return True
+    return before.isascii() != after.isascii()
+
+
+_PUNCTUATED = re.compile(r"[、，；;“”「」()（）\[\]]|,(?!\d)|\.\s")
+"""Punctuation no written value holds (a comma between digits is a thousands separator)."""
 _MORE_ENDS = re.compile(r"(?<=[0-9A-Za-z%])(?=[^\x00-\x7f]|\.(?:\s|$))")
 
 

@@ -126,11 +126,27 @@ def claim_problems(
     if fields.get("subject"):
         found.append(entity_problem(kb, "subject", str(fields["subject"]))[1])
     if claim is None or claim.source not in kb.sources or claim.property not in kb.properties:
+        found.append(_early_value_problem(kb, fields))
         return None, found
     found.extend(_value_problems(kb, claim, allow_unknown))
     if fields.get("status"):
         found.append(_status_problem(kb, claim))
     return claim, found
+
+
+def _early_value_problem(kb: KB, fields: Mapping[str, Any]) -> Problem | None:
+    """The value's problem when the claim is otherwise incomplete (every problem at once)."""
+    source, prop, value = fields.get("source"), fields.get("property"), fields.get("value")
+    if source not in kb.sources or prop not in kb.properties or value in (None, ""):
+        return None
+    sketch = Claim.model_construct(source=source, property=prop, value=value)
+    try:
+        kb.read_as(sketch, str(value))
+    except ValueProblem as problem:
+        found = kb.properties[str(prop)]
+        forms = expected_forms(found.datatype.value, found.dimension)
+        return Problem("value", f"{problem}; property '{found.id}' expects {forms}")
+    return None
 
 
 def _value_problems(kb: KB, claim: Claim, allow_unknown: bool) -> list[Problem | None]:
