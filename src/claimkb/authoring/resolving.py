@@ -125,7 +125,8 @@ def plan_resolution(
         "reason": reason.strip() if reason else None,
     }
     record, found = model_record(Resolution, fields)
-    problems.extend(found)
+    reported = {p.field for p in problems if p is not None}
+    problems.extend(p for p in found if p.field not in reported)
     problems.append(id_problem(kb, "resolutions", resolution_id))
     real = [p for p in problems if p is not None]
     if real or record is None:
