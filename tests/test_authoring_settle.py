@@ -142,8 +142,8 @@ def test_resolving_again_restores_the_check_and_shows_the_statuses_then(
     args = ("--root", root, "--snapshot-dir", seeds())
     result = cli(
         "resolve", "CKB401:s004-cards-mxfp4", "--preferred", "s004-cards-mxfp4",
-        "--kind", "arithmetic", "--reason", "18 cards hold the weights, not 48", "--id", "r-cards-for-4bit-weights",
-        "--json", *args,
+        "--kind", "arithmetic", "--reason", "18 cards hold the weights, not 48",
+        "--id", "r-cards-for-4bit-weights", "--json", *args,
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
