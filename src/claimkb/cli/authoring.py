@@ -144,6 +144,7 @@ def registry(
     text: Annotated[
         str | None, typer.Option(help="Text in the id, label, name or an alias (any case).")
     ] = None,
+    snapshot_dir: SnapshotDirOption = None,
     json_: JsonOption = False,
 ) -> None:
     """List the KB's properties (datatype, dimension, single-valued, entity kind, label) or
@@ -154,7 +155,7 @@ def registry(
         raise fail(f"registry lists 'properties' or 'entities', not {what!r}")
     if what == "entities" and datatype:
         raise fail("--datatype filters properties; entities have a --kind")
-    kb = open_kb(root)
+    kb = open_kb(root, True, snapshot_dir)
     if what == "entities":
         rows = listing.entities(kb, kind=kind, text=text)
     else:
