@@ -30,23 +30,29 @@ def test_registry_lists_properties_and_entities_filtered(cli: Invoke, tmp_path: 
     assert "weights-release-date" in table.stdout and "full weights released on" in table.stdout
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (("registry", "claims"), "claimkb: registry lists 'properties' or 'entities', not 'claims'\n"),
-        (("registry", "entities", "--datatype", "date"), "claimkb: --datatype filters properties; entities have a --kind\n"),
-        (("status", "--apply"), "claimkb: give either ID STATUS --reason TEXT, or --suggest [--apply]\n"),
-        (("status", "s000-total-params"), "claimkb: give the new status: claimkb status ID STATUS --reason TEXT\n"),
-        (("add", "claim", "--qualifier", "as_of"), "claimkb: --qualifier 'as_of': write it as NAME=VALUE\n"),
-        (("reject", "seed-000-d1"), "claimkb: draft not written:\n  --draft: no pending draft 'seed-000-d1'\n"),
-    ],
-)  # fmt: skip
+USAGE = [
+    (("registry", "claims"), "registry lists 'properties' or 'entities', not 'claims'"),
+    (
+        ("registry", "entities", "--datatype", "date"),
+        "--datatype filters properties; entities have a --kind",
+    ),
+    (("status", "--apply"), "give either ID STATUS --reason TEXT, or --suggest [--apply]"),
+    (
+        ("status", "s000-total-params"),
+        "give the new status: claimkb status ID STATUS --reason TEXT",
+    ),
+    (("add", "claim", "--qualifier", "as_of"), "--qualifier 'as_of': write it as NAME=VALUE"),
+    (("reject", "seed-000-d1"), "draft not written:\n  --draft: no pending draft 'seed-000-d1'"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), USAGE)
 def test_usage_errors_exit_2_with_a_message(
     cli: Invoke, tmp_path: Path, args: tuple[str, ...], message: str
 ) -> None:
     result = cli(*args, "--root", corpus_copy(tmp_path), "--snapshot-dir", seeds())
     assert result.exit_code == 2
-    assert result.stderr == message
+    assert result.stderr == f"claimkb: {message}\n"
 
 
 def test_dry_run_prints_the_diff_and_writes_nothing(cli: Invoke, tmp_path: Path) -> None:

@@ -16,11 +16,20 @@ import pytest
 from conftest import Invoke
 from test_authoring_kb import DEEPSEEK, corpus_copy, seeds
 
-HEATDROP = ("heatdrop-deepseek-v3", "heatdrop.ai",
-            "671B parameters, 37B active: the efficiency trick behind DeepSeek-V3",
-            "https://heatdrop.ai/repo/deepseek-ai/DeepSeek-V3", "analysis")  # fmt: skip
-HIVE = ("hive-deepseek-v3", "hive.blog", "Deepseek V3: efficient architecture (a summary)",
-        "https://hive.blog/hive-167922/@ai-summaries/re-calebmarvel02-1743947042", "other")  # fmt: skip
+HEATDROP = (
+    "heatdrop-deepseek-v3",
+    "heatdrop.ai",
+    "671B parameters, 37B active: the efficiency trick behind DeepSeek-V3",
+    "https://heatdrop.ai/repo/deepseek-ai/DeepSeek-V3",
+    "analysis",
+)
+HIVE = (
+    "hive-deepseek-v3",
+    "hive.blog",
+    "Deepseek V3: efficient architecture (a summary)",
+    "https://hive.blog/hive-167922/@ai-summaries/re-calebmarvel02-1743947042",
+    "other",
+)
 
 
 def test_a_new_user_adds_two_articles_without_opening_a_yaml_file(
@@ -54,7 +63,8 @@ def test_a_new_user_adds_two_articles_without_opening_a_yaml_file(
         "--alias", "DeepSeek V3")  # fmt: skip
     for source, publisher, title, url, kind in (HEATDROP, HIVE):
         run("add", "source", "--id", source, "--title", title, "--publisher", publisher,
-            "--url", url, "--language", "en", "--kind", kind, "--snapshot", f"{source}.txt")  # fmt: skip
+            "--url", url, "--language", "en", "--kind", kind,
+            "--snapshot", f"{source}.txt")  # fmt: skip
 
     # 3. draft the first article, accept what is right, correct what is not, reject the rest
     drafts = {d["value"]: d for d in data("draft", HEATDROP[0])["drafts"]}
