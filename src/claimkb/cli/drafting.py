@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, open_kb
-from .authoring import (
+from .writing import (
     DryRunOption,
     FileOption,
     NoteOption,
@@ -124,11 +124,11 @@ def accept(
     """Make a draft a claim, correcting its guesses with the options (validated as by
     claimkb add claim), and take it out of the drafts file."""
     from ..authoring.drafts import accept as plan
-    from .authoring import _pairs
+    from .writing import pairs
 
     overrides: dict[str, Any] = {
         "subject": subject, "property": property, "value": value, "quote": quote,
-        "status": status, "id": id, "qualifiers": _pairs(qualifier, "--qualifier"),
+        "status": status, "id": id, "qualifiers": pairs(qualifier, "--qualifier"),
         "via": via or [], "unquoted": unquoted, "note": note,
     }  # fmt: skip
     run_change(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
-from .authoring import DryRunOption, FileOption, apply_change
+from .writing import DryRunOption, FileOption, apply_change
 
 if TYPE_CHECKING:
     from ..findings import Finding
