@@ -163,6 +163,7 @@ def test_drafts_go_to_a_file_the_check_does_not_read_and_are_reviewed_there(
     by_value = {d["value"]: d["id"] for d in pending}
     commit(drafts_file.reject(load(root, DEEPSEEK), by_value["37B"]))
     commit(drafts_file.accept(load(root, DEEPSEEK), by_value["37 billion parameters"], {}))
+    assert findings(root, DEEPSEEK) == before  # the new claim contradicts nothing
     kb = load(root, DEEPSEEK)
     (claim,) = [c for c in kb.claims.values() if c.source == "heatdrop"]
     assert (claim.id, claim.property, claim.written, claim.status.value) == (
