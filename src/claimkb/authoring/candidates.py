@@ -27,7 +27,7 @@ from ..values.lexicon import (
     WORDS,
 )
 from .mentions import Mention
-from .spans import MEASURE_WORDS, NUMERAL, stated
+from .spans import MEASURE_WORDS, NUMERAL, stated, word_dimension
 
 __all__ = ["Candidate", "values_in"]
 
@@ -165,24 +165,10 @@ def _quantity(written: str) -> Quantity:
 def _named_dimension(written: str) -> str | None:
     """The dimension a unit *word* of ``written`` names ("parameters", "tokens", "参数")."""
     for word in re.findall(r"[A-Za-z]{3,}|[\u3400-\u9fff]{2,}", written):
-        unit = UNIT_WORDS.get(word.lower())
-        if unit is not None:
-            return unit
+        dimension = word_dimension(word)
+        if dimension is not None:
+            return dimension
     return None
-
-
-def _unit_words() -> dict[str, str]:
-    from ..values.units import UNITS
-
-    return {
-        name.lower(): unit.dimension
-        for name, unit in UNITS.items()
-        if len(name) >= 3 and (name.isalpha() or not name.isascii())
-    }
-
-
-UNIT_WORDS = _unit_words()
-"""Unit names written as words, lower-cased -> dimension."""
 
 
 def _quantity_candidate(text: str, start: int, end: int, value: Quantity) -> Candidate | None:

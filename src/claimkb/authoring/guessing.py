@@ -30,6 +30,7 @@ from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
 from .candidates import Candidate
 from .mentions import Mention, Mentions
+from .spans import word_dimension
 
 __all__ = ["Guess", "Guide", "tokens"]
 
@@ -95,7 +96,6 @@ class Guide:
         self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.value_kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.labels = {p.id: tokens(p.label) for p in self.properties}
-        self.unit_words = _unit_words()
         with_word: dict[str, Counter[str]] = defaultdict(Counter)
         overall: Counter[str] = Counter()
         self.stated: dict[tuple[str, object], Counter[str]] = defaultdict(Counter)
@@ -168,12 +168,13 @@ class Guide:
         counts half. A value the KB already gives this property counts most."""
         cues = self.cues.get(prop.id, {})
         known = KNOWN_WEIGHT if self.known(prop, candidate) is not None else 0.0
-        named = self.labels.get(prop.id, set()) | self.unit_words.get(prop.dimension or "", set())
+        named = self.labels.get(prop.id, set())
         value = 0.0
         matched: list[tuple[float, str]] = []
         for share, pool in ((1.0, words), (0.5, wider - words)):
             for word in pool:
-                weight = cues.get(word, 0.0) + (LABEL_WEIGHT if word in named else 0.0)
+                unit = prop.dimension is not None and word_dimension(word) == prop.dimension
+                weight = cues.get(word, 0.0) + (LABEL_WEIGHT if word in named or unit else 0.0)
                 if weight > 0:
                     value += share * weight
                     matched.append((share * weight, word))
@@ -284,17 +285,6 @@ def _key(prop: Property, candidate: Candidate) -> object:
         except ValueProblem:
             return None
     return value_key(candidate.value) if candidate.value is not None else None
-
-
-def _unit_words() -> dict[str, set[str]]:
-    """Dimension -> the words its units are written with ("参数", "parameter", "token")."""
-    from ..values.units import UNITS
-
-    words: dict[str, set[str]] = defaultdict(set)
-    for name, unit in UNITS.items():
-        if len(name) > 1 and not any(c.isdigit() for c in name):
-            words[unit.dimension] |= tokens(name)
-    return words
 
 
 def _reads(written: str, dimension: str | None) -> bool:

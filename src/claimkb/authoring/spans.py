@@ -10,6 +10,7 @@ before a number does not.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -17,7 +18,7 @@ from ..quoted_values import _ends
 from ..values import Quantity, Value, ValueProblem
 from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
 
-__all__ = ["MEASURE_WORDS", "NUMERAL", "stated"]
+__all__ = ["MEASURE_WORDS", "NUMERAL", "stated", "word_dimension"]
 
 MEASURE_WORDS = frozenset("台张个条家款位名项种次倍块颗枚座套层段部支只件人份轮版代")
 """Chinese measure words: a number's counter ("6 台", "三条") belongs to the value."""
@@ -31,6 +32,21 @@ NUMERAL = re.compile(
     re.IGNORECASE,
 )
 """A value states a figure: a digit, a numeral or a number word ("万亿模型" is a class)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def word_dimension(word: str) -> str | None:
+    """The dimension a word names as a unit ("parameters", "参数", "tokens", "hours"), or None.
+    Asked of the value library (its strict reading of a word, where it has one), so a unit
+    the library learns is a unit here too."""
+    from ..values import units
+
+    reader = getattr(units, "unit_word", None) or units.lookup
+    try:
+        unit = reader(word)
+    except (ValueError, ArithmeticError):  # a word a unit library cannot take
+        return None
+    return unit.dimension if unit is not None else None
 
 
 def stated(
