@@ -153,9 +153,10 @@ def _quantity(written: str) -> Quantity:
         return parse_quantity(written, "count")
     if value.dimension == "count":
         return parse_quantity(written, "count")
-    named = _named_dimension(written) if len(value.unit) <= 2 else None
+    letter = len(value.unit) <= 2 or any(c in value.dimension for c in "·*")
+    named = _named_dimension(written) if letter else None
     if named is not None and named != value.dimension:
-        try:  # "671B parameters": the word says parameters, the letter B bytes
+        try:  # "671B parameters": the word says parameters, the letter B bytes (or B·parameter)
             return parse_quantity(written, named)
         except ValueProblem:
             pass

@@ -113,8 +113,10 @@ class Evidence:
         rejection = self.rejected.get(claim.id)
         verdicts = self.verdicts(claim)
         problem = _problem(self.kb, candidate, rejection, claim.id in self.disputed, verdicts)
+        if isinstance(problem, tuple):  # (why, the sections whose records could supply it)
+            problem = problem[0]
         if problem:
-            return problem
+            return str(problem)
         if status in _UNDERSTATABLE and rejection is None and not verdicts:
             support = independent_support(self.kb, candidate)
             if len(support) >= 2 and not _only_vendors(self.kb, candidate, support):
