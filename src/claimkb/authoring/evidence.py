@@ -112,11 +112,9 @@ class Evidence:
         candidate = claim.model_copy(update={"status": status})
         rejection = self.rejected.get(claim.id)
         verdicts = self.verdicts(claim)
-        problem = _problem(self.kb, candidate, rejection, claim.id in self.disputed, verdicts)
-        if isinstance(problem, tuple):  # (why, the sections whose records could supply it)
-            problem = problem[0]
-        if problem:
-            return str(problem)
+        found = _problem(self.kb, candidate, rejection, claim.id in self.disputed, verdicts)
+        if found is not None:  # (why, the sections whose records could supply it)
+            return found[0]
         if status in _UNDERSTATABLE and rejection is None and not verdicts:
             support = independent_support(self.kb, candidate)
             if len(support) >= 2 and not _only_vendors(self.kb, candidate, support):
