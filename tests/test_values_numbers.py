@@ -356,8 +356,28 @@ def test_a_misspelt_magnitude_is_an_error_not_a_counted_noun(
     )
 
 
-@pytest.mark.parametrize(
-    "written", ["48 cards", "8 servers", "6 nodes", "2 billion parameters", "5 millions"]
-)
+@pytest.mark.parametrize("written", ["48 cards", "8 servers", "6 nodes", "5 millions"])
 def test_counted_nouns_and_magnitudes_still_read(written: str) -> None:
     parse_quantity(written, "count")
+
+
+@pytest.mark.parametrize(
+    ("written", "dimension", "unit"),
+    [
+        ("2 billion parameters", "count", "parameter"),  # read as 2 once: "billion" dropped
+        ("37 billion parameters per token", "parameter", "parameter/token"),  # read as 37
+        ("approximately one million tokens", "parameter", "token"),  # read as 1
+    ],
+)
+def test_a_magnitude_is_never_taken_for_the_counted_noun(
+    written: str, dimension: str, unit: str
+) -> None:
+    with pytest.raises(ValueProblem, match=f"is in {unit} .*but the property expects"):
+        parse_quantity(written, dimension)
+
+
+@pytest.mark.parametrize("written", ["one one", "three two", "a one-million-token"])
+def test_number_words_that_make_no_number_are_refused(written: str) -> None:
+    """Words were summed: "a one-million-token" read as 2,000,000 tokens."""
+    with pytest.raises(ValueProblem):
+        parse_quantity(written, "token")

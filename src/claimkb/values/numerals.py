@@ -112,6 +112,8 @@ def _words(text: str, match: re.Match[str]) -> NumberText | None:
         return NumberText(value, 1.0, rest)
     if not all(p in WORDS for p in parts):
         return None
+    if not _spelt(parts):  # "one one", "three two", "a one million": no number
+        return None
     value = float(sum(WORDS[p] for p in parts))
     if parts == ["half"]:
         return NumberText(0.5, 0.5, rest)
@@ -119,6 +121,20 @@ def _words(text: str, match: re.Match[str]) -> NumberText | None:
         if not any(rest.lower().startswith(m) for m in MAG_ORDER if len(m) > 2):
             return None
     return NumberText(value, 1.0, rest, trailing_zeros(value))
+
+
+def _spelt(parts: list[str]) -> bool:
+    """Whether number words make one number: a single word, or tens and a unit
+    ("twenty-three"); "a"/"an" stands alone (before a magnitude)."""
+    if len(parts) == 1:
+        return True
+    tens, unit = (WORDS[p] for p in parts[:2]) if len(parts) == 2 else (0, 0)
+    return (
+        len(parts) == 2
+        and "a" not in parts
+        and "an" not in parts
+        and (tens % 10 == 0 and 20 <= tens <= 90 and 1 <= unit <= 9)
+    )
 
 
 def parse_exponent(written: str) -> int:

@@ -106,6 +106,8 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
             return head_unit, None
         if rest[0].isdigit() or rest[0] in NOT_A_NOUN:
             return None, f"cannot read {rest!r} after the number"
+        if head.lower() in MAGNITUDE_WORDS:  # "37 billion parameters": never a counted noun
+            return None, f"{head!r} is a magnitude, not what is counted"
         close = difflib.get_close_matches(head.lower(), MAGNITUDE_WORDS, n=1, cutoff=0.8)
         if close and head.lower() not in MAGNITUDE_WORDS:  # "2.8 trilion": not a noun
             return None, f"{head!r} is not a magnitude claimkb reads (did you mean {close[0]!r}?)"
