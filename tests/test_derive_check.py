@@ -313,9 +313,9 @@ ERRORS = [
         id="unknown-function",
     ),
     pytest.param(
-        "{card} * 3 furlongs",
+        "{card} * 3 flurbs",
         "card-memory",
-        "claim 'w', derived '{card} * 3 furlongs', column 12: unknown unit 'furlongs'",
+        "claim 'w', derived '{card} * 3 flurbs', column 12: unknown unit 'flurbs'",
         id="unknown-unit",
     ),
     pytest.param(
@@ -424,7 +424,7 @@ def test_only_quantities_can_be_derived(tmp_path: Path) -> None:
 
 def test_constant_problems(tmp_path: Path) -> None:
     constants = [
-        {"id": "bad", "value": "4.25 furlongs/parameter"},
+        {"id": "bad", "value": "4.25 flurbs/parameter"},
         {"id": "mixed", "value": "4.25 bit/parameter", "nominal": "4 bit"},
         {"id": "open", "value": "over 4 bit/parameter"},
         {"id": "card", "value": "80 GB"},
@@ -440,8 +440,8 @@ def test_constant_problems(tmp_path: Path) -> None:
         (
             "derived-error",
             75,
-            "constant 'bad': cannot read value '4.25 furlongs/parameter': unknown unit "
-            "'furlongs/parameter'",
+            "constant 'bad': cannot read value '4.25 flurbs/parameter': unknown unit "
+            "'flurbs/parameter'",
         ),
         (
             "derived-error",
@@ -558,3 +558,24 @@ def test_an_unquoted_expression_gets_a_hint(
     )
     found = [(f.slug, f.line, f.message) for f in claimkb.check(tmp_path).open_findings]
     assert found == [(slug, 10, message)]
+
+
+def test_a_vague_rival_is_not_offered_as_the_cause(tmp_path: Path) -> None:
+    """'a trillion-parameter model' spans one to ten trillion: it would "explain" any weight
+    size, so it is no cause; a rival stated to its digits still is (the test above)."""
+    vague = claim("params-vague", "total-parameters", "trillion-parameter", source="news-b")
+    weights = claim("w", "weight-size", "9 TB", "{params} * {bf16}", qualifiers={"f": "bf16"})
+    args = _mismatch(
+        tmp_path,
+        [PARAMS, vague, weights],
+        resolutions=[
+            {
+                "id": "r-params",
+                "claims": ["params", "params-vague"],
+                "preferred": "params",
+                "kind": "precision",
+                "reason": "an order of magnitude beside the figure",
+            }
+        ],
+    )
+    assert all(c["kind"] != "wrong-input" for c in args["causes"])

@@ -158,6 +158,7 @@ def test_claimreview_exact(tmp_path: Path) -> None:
     }
     assert graph[2] == {
         "@type": "ClaimReview",
+        "url": "claims/c-relay.html",  # its page of the HTML report, relative to the document
         "identifier": "c-relay",
         "claimReviewed": "Model X has 104 billion parameters.",
         "itemReviewed": {
@@ -240,7 +241,7 @@ def test_csv_exact(cli: Invoke, tmp_path: Path) -> None:
         ",,,,,,news-a,Model X has 104 billion parameters.,verified,{},,[],,,claims/news-a.yaml,3"
         "\r\n"
         "b-params,模型 X,model-x,total-parameters,1040 亿,quantity,104000000000.0,"
-        "103950000000.0,104050000000.0,parameter,parameter,parameter,50000000.0,false,false,"
+        "103500000000.0,104500000000.0,parameter,parameter,parameter,50000000.0,false,false,"
         ",,,,,,news-b,模型 X 共有 1040 亿参数。,verified,{},,[],,,claims/news-b.yaml,3\r\n"
     )
     target = tmp_path / "claims.csv"
@@ -415,3 +416,34 @@ def test_sqlite_keeps_every_record(cli: Invoke, tmp_path: Path) -> None:
     derived = {c.id: c.derived.expr for c in kb.claims.values() if c.derived}
     assert kb.constants and derived
     assert dict(db.execute("SELECT id, derived FROM claims WHERE derived IS NOT NULL")) == derived
+
+
+def test_every_claimreview_has_the_url_of_its_claims_report_page(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    root = relay_kb(tmp_path / "kb")
+    result = cli("export", "--root", root, "-f", "claimreview", "--base-url", "https://ex.org/r")
+    assert result.exit_code == 0, result.stderr
+    graph = json.loads(result.stdout)["@graph"]
+    assert [r["url"] for r in graph] == [
+        f"https://ex.org/r/claims/{r['identifier']}.html" for r in graph
+    ]
+    site = tmp_path / "site"
+    assert cli("report", "--root", root, "-o", site).exit_code == 0
+    for review in graph:  # each url names a page the report writes
+        assert (site / review["url"].removeprefix("https://ex.org/r/")).is_file()
+    bad = cli("export", "--root", root, "-f", "claimreview", "--base-url", "javascript:alert(1)")
+    assert bad.exit_code == 2 and "http(s) address" in bad.stderr
+
+
+@pytest.mark.skipif(
+    not (SHARED / "seeds").is_dir(), reason="the seed articles are not beside the project"
+)
+def test_the_corpus_claimreviews_all_have_a_url_and_schema_org_terms() -> None:
+    kb = claimkb.load(PROJECT, snapshot_dirs=[SHARED / "seeds"])
+    document = to_claimreview(kb, "claimkb", "https://example.org/report/")
+    assert len(document["@graph"]) == 349
+    assert all(
+        r["url"].startswith("https://example.org/report/claims/") for r in document["@graph"]
+    )
+    assert vocabulary_problems(document) == []

@@ -142,14 +142,16 @@ MAGNITUDE_WORDS = {
     st.integers(min_value=0, max_value=3),
     st.sampled_from(sorted(MAGNITUDE_WORDS)),
 )
-def test_written_numbers_round_trip_with_half_a_digit_of_precision(
+def test_written_numbers_round_trip_with_half_a_significant_digit_of_width(
     digits: int, decimals: int, magnitude: str
 ) -> None:
     text = f"{digits / 10**decimals:.{decimals}f}{magnitude}"
     quantity = parse_quantity(text, "parameter")
     scale = MAGNITUDE_WORDS[magnitude]
     expected = digits / 10**decimals * scale
-    half = 0.5 * 10.0**-decimals * scale
+    zeros = len(str(digits)) - len(str(digits).rstrip("0")) if decimals == 0 else 0
+    half = 0.5 * 10.0 ** (zeros - decimals) * scale  # an integer's trailing zeros: not significant
+    assert quantity.precision == pytest.approx(0.5 * 10.0**-decimals * scale, rel=1e-12)
     assert quantity.nominal == pytest.approx(expected, rel=1e-12)
     assert quantity.lower == pytest.approx(expected - half, rel=1e-12)
     assert quantity.upper == pytest.approx(expected + half, rel=1e-12)

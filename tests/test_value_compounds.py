@@ -15,7 +15,9 @@ from claimkb.values import ValueProblem, parse_quantity
         ("1-trillion-parameter", "parameter", 1e12, 0.5e12, 1.5e12),
         ("a trillion-parameter", "parameter", 1e12, 0.5e12, 1.5e12),
         ("one-million-token", "token", 1e6, 0.5e6, 1.5e6),
-        ("10,000-GPU", "count", 1e4, 1e4, 1e4),
+        ("10,000-GPU", "count", 1e4, 5e3, 1.5e4),  # trailing zeros: maybe a rounding
+        ("10,240-GPU", "count", 10_240, 10_235, 10_245),
+        ("4,096-GPU", "count", 4_096, 4_096, 4_096),  # a count written to its units digit
         ("3-fold", "ratio", 3.0, 2.5, 3.5),
         ("twenty-five", "count", 25.0, 25.0, 25.0),
     ],

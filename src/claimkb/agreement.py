@@ -20,8 +20,10 @@ holds for any unit the value readers know, today's or tomorrow's.
 * A list of values splits into **classes**: sorted by where their spans end, each class is
   every value whose span begins before the first unclassed span ends, so all of a class
   hold together at that point (the greedy cover of an interval graph by cliques, the fewest
-  classes there can be). Values in different classes include a pair that is apart. The
-  split costs two sorts and one sweep: it grows with the number of values, not its square.
+  classes there can be). Values in different classes include a pair that is apart. A
+  rounded figure's range excludes its upper end (``2:01:09`` is [2:01:08.5, 2:01:09.5)), so
+  figures written to the same precision that differ are never one class. The split costs
+  two sorts and one sweep: it grows with the number of values, not its square.
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ def value_key(value: Value) -> object:
     """A hashable identity of what a value states, used for agreement and for listing."""
     if isinstance(value, Quantity):
         if value.nominal is not None:
-            return ("q", value.dimension, _rounded(value.nominal))
+            # a bound is not the figure it bounds: 'exceed 3 TB/s' is not '3 TB/s'
+            bound = (math.isinf(value.upper), math.isinf(value.lower))
+            return ("q", value.dimension, _rounded(value.nominal), *bound)
         return ("q", value.dimension, _rounded(value.lower), _rounded(value.upper))
     if isinstance(value, DateValue):
         return ("d", value.earliest, value.latest)
@@ -125,23 +129,48 @@ def conversion(a: Quantity, b: Quantity) -> bool:
         return False
     if not (_plain(a) and _plain(b)):
         return False
-    fine, coarse = sorted((a, b), key=lambda q: q.precision)
+    fine, coarse = sorted((a, b), key=_half_width)
     assert fine.nominal is not None and coarse.nominal is not None  # _plain
-    if coarse.precision <= 0:
+    if _half_width(coarse) <= 0:
         return False  # two exact figures: the same only when equal, as value_key says
-    if abs(fine.nominal - coarse.nominal) > coarse.precision and not close(
-        abs(fine.nominal - coarse.nominal), coarse.precision
+    # the coarser one's trailing zeros are digits of the conversion, or it is no
+    # conversion: '8,840 m' for '29,002 ft' is 8,840 to the metre, though alone it means
+    # [8835, 8845]; '3000 GB/s' is no conversion of '3.2 TB/s' but a rounding of it
+    return coarse.precision > 0 and _converts(fine, coarse.nominal, coarse.precision)
+
+
+def _converts(fine: Quantity, nominal: float, precision: float) -> bool:
+    """Whether ``fine`` lies within ``precision`` of ``nominal`` and has at most one
+    significant digit more than a figure of that precision."""
+    assert fine.nominal is not None
+    if abs(fine.nominal - nominal) > precision and not close(
+        abs(fine.nominal - nominal), precision
     ):
         return False
-    return digits(coarse) >= digits(fine) - DIGITS_A_UNIT_CHANGE_MAY_DROP
+    coarse_digits = math.floor(math.log10(abs(nominal) / (2 * precision)) + EPS) + 1
+    return coarse_digits >= digits(fine) - DIGITS_A_UNIT_CHANGE_MAY_DROP
+
+
+def _half_width(q: Quantity) -> float:
+    """Half the range a plain figure allows: its precision, widened by trailing zeros that
+    are not significant (``8,840 m`` is [8835, 8845]: 5 m, though written to the metre)."""
+    return (q.upper - q.lower) / 2
 
 
 def _plain(q: Quantity) -> bool:
-    """A figure as written: a nominal whose bounds are exactly its written precision (no
-    open end, no range, no approximation widening it)."""
-    if q.nominal is None or q.approximate:
+    """A figure as written: a nominal whose bounds are its written precision, or that
+    precision times a power of ten for trailing zeros that are not significant (no open
+    end, no range, no approximation widening it)."""
+    if q.nominal is None or q.approximate or not (q.lower <= q.nominal <= q.upper):
         return False
-    return close(q.lower, q.nominal - q.precision) and close(q.upper, q.nominal + q.precision)
+    width = q.nominal - q.lower
+    if not close(q.upper - q.nominal, width):
+        return False
+    if q.precision <= 0 or close(width, q.precision):
+        return close(width, q.precision)
+    # an integer's trailing zeros widen it by a power of ten: '8,840' is 8840 ± 5
+    ratio = math.log10(width / q.precision) if width > 0 else -1.0
+    return ratio > 0 and abs(ratio - round(ratio)) < 1e-6
 
 
 def digits(q: Quantity) -> float:
@@ -158,12 +187,22 @@ def digits(q: Quantity) -> float:
 # --- classes ------------------------------------------------------------------------------
 
 
-def classes(items: Sequence[T], span_of: Callable[[T], Span]) -> list[list[T]]:
+def classes(
+    items: Sequence[T],
+    span_of: Callable[[T], Span],
+    half_open: Callable[[T], bool] = lambda _: False,
+) -> list[list[T]]:
     """Split ``items`` into classes of mutually consistent spans (see the module docstring),
     in order of where each class's first-ending span ends; within a class, by where spans
-    begin. The classes depend on the spans only, never on the order of ``items``."""
+    begin. The classes depend on the spans only, never on the order of ``items``.
+
+    A span ``half_open`` says so excludes its upper end: a rounded figure's range is
+    [n - p, n + p), as rounding half up makes it, so two figures written to the same
+    precision one unit of their last digit apart (``2:01:09`` and ``2:01:10``) share no
+    point and conflict, while a figure at another precision inside the range still agrees."""
     spans = [span_of(item) for item in items]
-    by_end = sorted(range(len(items)), key=lambda i: (spans[i][1], spans[i][0]))
+    open_end = [half_open(item) for item in items]
+    by_end = sorted(range(len(items)), key=lambda i: (spans[i][1], not open_end[i], spans[i][0]))
     by_start = sorted(range(len(items)), key=lambda i: (spans[i][0], spans[i][1]))
     taken = [False] * len(items)
     result: list[list[T]] = []
@@ -171,15 +210,25 @@ def classes(items: Sequence[T], span_of: Callable[[T], Span]) -> list[list[T]]:
     for first in by_end:
         if taken[first]:
             continue
-        end = spans[first][1]
+        end, excluded = spans[first][1], open_end[first]
         members: list[T] = []
-        while swept < len(by_start) and not ends_before(end, spans[by_start[swept]][0]):
+        while swept < len(by_start):
+            start = spans[by_start[swept]][0]
+            if ends_before(end, start) or (excluded and close(end, start)):
+                break
             index = by_start[swept]
             swept += 1
             taken[index] = True
             members.append(items[index])
         result.append(members)
     return result
+
+
+def half_open(value: Value) -> bool:
+    """Whether a value's range is a rounding's, open at its upper end (see :func:`classes`):
+    a plain figure written to a precision. Bounds, approximations, ranges, exact figures and
+    dates keep closed ends."""
+    return isinstance(value, Quantity) and value.precision > 0 and _plain(value)
 
 
 def unsettled(values: Sequence[Value]) -> list[bool]:
@@ -223,7 +272,7 @@ def conversions(values: Iterable[Value]) -> dict[Value, list[Value]]:
         return {}
     for figures in by_unit.values():
         figures.sort(key=lambda q: q.nominal or 0.0)
-    widest = {unit: max(q.precision for q in figures) for unit, figures in by_unit.items()}
+    widest = {unit: max(_half_width(q) for q in figures) for unit, figures in by_unit.items()}
     nominals = {unit: [q.nominal or 0.0 for q in figures] for unit, figures in by_unit.items()}
     found: dict[Value, list[Value]] = {}
     for unit, figures in by_unit.items():
@@ -232,7 +281,7 @@ def conversions(values: Iterable[Value]) -> dict[Value, list[Value]]:
             for other, candidates in by_unit.items():
                 if other == unit:
                     continue
-                reach = max(figure.precision, widest[other]) * (1 + EPS)
+                reach = max(_half_width(figure), widest[other]) * (1 + EPS)
                 low = bisect_left(nominals[other], nominal - reach)
                 high = bisect_right(nominals[other], nominal + reach)
                 for rival in candidates[low:high]:

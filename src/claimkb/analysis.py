@@ -23,7 +23,8 @@ from typing import TypeVar, cast
 from .agreement import conversions, same_value, value_key
 from .kb import KB
 from .model import Claim, Datatype
-from .values import Value, ValueProblem
+from .values import Quantity, Value, ValueProblem
+from .values.unitdefs import CURRENCY_FAMILY
 
 T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
@@ -39,11 +40,32 @@ def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
 _MISSING = object()
 
 
+CURRENCY_QUALIFIER = "currency"
+"""Amounts of a ``dimension: currency`` property in different currencies are never rivals:
+their group holds the currency as if it were a qualifier (``[currency=USD]``)."""
+
+
 def group_key(kb: KB, claim: Claim) -> GroupKey:
-    if not claim.qualifiers:
+    money = claim.property in money_properties(kb)
+    if not claim.qualifiers and not money:
         return (kb.subject_id(claim), claim.property, ())
-    qualifiers = tuple(sorted((k, str(v)) for k, v in claim.qualifiers.items()))
-    return (kb.subject_id(claim), claim.property, qualifiers)
+    pairs = [(k, str(v)) for k, v in claim.qualifiers.items()]
+    if money:
+        value = kb.value(claim.id)
+        if isinstance(value, Quantity):
+            pairs.append((CURRENCY_QUALIFIER, value.dimension))
+    return (kb.subject_id(claim), claim.property, tuple(sorted(pairs)))
+
+
+def money_properties(kb: KB) -> frozenset[str]:
+    """Properties whose values may be in any currency (``dimension: currency``)."""
+    return memo(
+        kb,
+        "money-properties",
+        lambda: frozenset(
+            p.id for p in kb.properties.values() if kb.dimension_of(p) == CURRENCY_FAMILY
+        ),
+    )
 
 
 def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
@@ -196,10 +218,24 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
     return found if found is not None else [[claim]]
 
 
+def _said_by_source(members: list[Claim], values: Mapping[str, Value]) -> dict[str, list[Value]]:
+    """Source id -> the distinct values its claims state in one group."""
+    said: dict[str, list[Value]] = defaultdict(list)
+    for claim in members:
+        if values[claim.id] not in said[claim.source]:
+            said[claim.source].append(values[claim.id])
+    return said
+
+
 def _support(kb: KB) -> dict[str, list[list[Claim]]]:
     """Claim id -> its independent evidence, for every claim whose value another claim of its
     group also states, in its unit or another (the others have only themselves). Claims
-    stating one value in one way share one list."""
+    stating one value in one way share one list.
+
+    A figure in another unit supports a claim only when everything its source states in the
+    group is the same value as the claim: a source giving ``8,848.86 m (29,032 ft)`` converts
+    its own 8,848.86 m, which ``8,849 m`` rounds, so its feet figure does not verify 8,849 m
+    (the same value is not transitive across a change of unit)."""
     stated = statements(kb)
     values = cast(Mapping[str, Value], kb.values)  # a group's claims have readable values
     result: dict[str, list[list[Claim]]] = {}
@@ -223,8 +259,14 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
                         result[claim.id] = pieces
                 continue
             # one figure in several units: each written form has its own conversions
+            said = _said_by_source(members, values)
             for form in dict.fromkeys(values[c.id] for c in same):
-                others = [c for other in converted.get(form, ()) for c in forms[other]]
+                others = [
+                    c
+                    for other in converted.get(form, ())
+                    for c in forms[other]
+                    if all(same_value(form, v) for v in said[c.source])
+                ]
                 pieces = clusters(kb, same + others)
                 for claim in forms[form]:
                     result[claim.id] = pieces

@@ -7,8 +7,8 @@ wrong shape, an unknown section, a record that fails validation. Records that fa
 ids (and an entity its names) in ``broken``, so references to them are not reported again.
 
 Layout of a claims file: a mapping with an optional default ``source`` and the sections
-``claims``, ``entities``, ``properties``, ``constants`` and ``resolutions``. A sources file:
-one source record, or a ``sources:`` list.
+``claims``, ``entities``, ``properties``, ``constants``, ``resolutions`` and ``units``. A
+sources file: one source record, or a ``sources:`` list.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 __all__ = ["CLAIM_SECTIONS", "CLAIMS_FILE_KEYS", "FilePart", "SINGULAR", "read_part"]
 
-CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions")
+CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions", "units")
 CLAIMS_FILE_KEYS = ("source", "qualifiers", *CLAIM_SECTIONS)
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?: |$)", re.M)
 _UNQUOTED_EXPR = re.compile(r"^\s*(?:derived:\s*\{\s*)?expr:\s*\{")
@@ -287,6 +287,7 @@ SINGULAR = {
     "properties": "property",
     "constants": "constant",
     "resolutions": "resolution",
+    "units": "unit",
 }
 
 

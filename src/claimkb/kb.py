@@ -9,20 +9,24 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .claimvalue import Reader
 from .config import Config
 from .findings import Finding
-from .model import Claim, Constant, Datatype, Entity, Property, Resolution, Source, Status
-from .values import (
-    DateValue,
-    Quantity,
-    Value,
-    ValueProblem,
-    name_key,
-    parse_date,
-    parse_quantity,
-    parse_value,
-    year_of,
+from .model import (
+    Claim,
+    Constant,
+    Datatype,
+    Entity,
+    Property,
+    Resolution,
+    Source,
+    Status,
+    UnitDefinition,
 )
+from .values import DateValue, Value, ValueProblem, name_key, parse_date, year_of
+from .values.currency import CODES, region_currency
+from .values.unitdefs import CURRENCY_FAMILY
+from .values.units import Context, KBUnits, kb_units, resolve_dimension, using
 
 STATUSES = frozenset(s.value for s in Status)
 
@@ -37,6 +41,8 @@ class KB:
     claims: dict[str, Claim] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     resolutions: dict[str, Resolution] = field(default_factory=dict)
+    units: dict[str, UnitDefinition] = field(default_factory=dict)
+    """The KB's own units (a registry's ``units:``), for the words of its field."""
     load_findings: list[Finding] = field(default_factory=list)
     """Problems met while reading files (syntax, schema, duplicate ids)."""
     files: list[str] = field(default_factory=list)
@@ -58,6 +64,9 @@ class KB:
     _source_dates: dict[str, DateValue | None] = field(default_factory=dict, repr=False)
     _named: dict[str, str | None] = field(default_factory=dict, repr=False)
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
+    _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
+    """Property id (and for money, the currency of the source's country) -> its reader."""
+    _source_regions: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     # -- entities ----------------------------------------------------------------------------
 
@@ -131,29 +140,69 @@ class KB:
         query that shows ten claims reads ten values, not the whole KB's."""
         return _Values(self)
 
-    def read_as(self, claim: Claim, written: str) -> Value:
+    @cached_property
+    def unit_system(self) -> tuple[KBUnits | None, dict[str, str]]:
+        """The KB's own units (None if it declares none) and a problem per unit record that
+        cannot be read (unit id -> what is wrong)."""
+        return kb_units(self.units.values())
+
+    def dimension_of(self, prop: Property) -> str | None:
+        """The dimension a property's ``dimension:`` names (``watt`` -> ``power``), or None."""
+        if not prop.dimension:
+            return None
+        return resolve_dimension(prop.dimension, self.unit_system[0])
+
+    def _reader(self, claim: Claim, prop: Property) -> Reader:
+        """The reader of a property's values: one per property, and for amounts of money one
+        per country of the source too (it settles ``$`` and ``¥``)."""
+        reader = self._readers.get(prop.id)
+        if reader is None:
+            dimension = self.dimension_of(prop)
+            money = dimension is None or dimension == CURRENCY_FAMILY or dimension in CODES
+            preferred = prop.currency or (dimension if dimension in CODES else None)
+            context = Context(self.unit_system[0], preferred if money else None)
+            reader = self._readers[prop.id] = Reader(prop, dimension, context, STATUSES, money)
+        if not reader.money:
+            return reader
+        region = self._source_regions.get(claim.source, "")
+        if region == "":
+            source = self.sources.get(claim.source)
+            region = self._source_regions[claim.source] = (
+                region_currency(source.language) if source else None
+            )
+        if region is None:
+            return reader
+        key = f"{prop.id}\0{region}"
+        regional = self._readers.get(key)
+        if regional is None:
+            context = replace(reader.context, region=region)
+            regional = self._readers[key] = replace(reader, context=context)
+        return regional
+
+    def read_as(self, claim: Claim, written: str, *, exact: bool = False) -> Value:
         """Read ``written`` as a value of ``claim``'s property, in its source's context (the
-        claim's own value is read so; the value check reads its quote's spans so). Raises
-        :class:`ValueProblem`."""
+        claim's own value is read so, ``exact`` as the claim says; the value check reads its
+        quote's spans so). Raises :class:`ValueProblem`."""
         prop = self.properties[claim.property]
-        return parse_value(
-            prop.datatype.value,
-            written,
-            dimension=prop.dimension,
-            default_year=self.source_year(claim),
-            source_date=self.source_date(claim) if prop.datatype is Datatype.DATE else None,
-            resolve=self.name_index,
-            statuses=STATUSES,
-        )
+        reader = self._reader(claim, prop)
+        with using(reader.context):
+            return reader.value_of(
+                claim,
+                written,
+                self.source_year(claim),
+                self.name_index,
+                source_date=self._date_context(claim, prop),
+                exact=exact,
+            )
+
+    def _date_context(self, claim: Claim, prop: Property) -> DateValue | None:
+        """The source's date, for a date property's values relative to it."""
+        return self.source_date(claim) if prop.datatype is Datatype.DATE else None
 
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
-        try:
-            value = self.read_as(claim, claim.written)
-            if claim.bounds is not None:
-                value = _with_bounds(value, claim, prop.dimension)
-            return value
-        except ValueProblem as problem:
-            return problem
+        reader = self._reader(claim, prop)
+        date = self._date_context(claim, prop)
+        return reader.read(claim, self.source_year(claim), self.name_index, date)
 
     def value(self, claim_id: str) -> Value | None:
         """A claim's normalised value, or None if it is unreadable or its property unknown."""
@@ -214,25 +263,3 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
-
-
-def _with_bounds(value: Value, claim: Claim, dimension: str | None) -> Value:
-    """Explicit bounds override the range the digits imply."""
-    if not isinstance(value, Quantity) or claim.bounds is None:
-        raise ValueProblem("bounds apply only to quantity values", "bounds")
-    lower, upper = value.lower, value.upper
-    for name in ("lower", "upper"):
-        written = getattr(claim.bounds, name)
-        if written is None:
-            continue
-        try:
-            bound = parse_quantity(str(written), dimension or value.dimension)
-        except ValueProblem as problem:
-            raise ValueProblem(f"bounds.{name}: {problem}", "bounds") from None
-        amount = bound.nominal if bound.nominal is not None else getattr(bound, name)
-        lower, upper = (amount, upper) if name == "lower" else (lower, amount)
-    if lower > upper:
-        raise ValueProblem("bounds.lower is above bounds.upper", "bounds")
-    if value.nominal is not None and not lower <= value.nominal <= upper:
-        raise ValueProblem("the value lies outside its own bounds", "bounds")
-    return replace(value, lower=lower, upper=upper)

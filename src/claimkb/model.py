@@ -15,7 +15,14 @@ import builtins
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$"
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -156,12 +163,33 @@ class Entity(Located):
     description: str | None = None
 
 
+class Approximation(BaseModel):
+    """How far an approximation marker widens a value each way: ``digits`` units of its last
+    significant digit, or ``percent`` of the value; the smaller when both are given."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    digits: Annotated[float, Field(ge=0, le=100)] | None = None
+    """Units of the value's last significant digit (0.5: 约69% is 68–70 %)."""
+    percent: Annotated[float, Field(ge=0, le=100)] | None = None
+    """Percent of the value (5: about 5.6 TB is 5.6 ± 0.33 TB before its digits' half unit)."""
+
+    @model_validator(mode="after")
+    def _one_given(self) -> Approximation:
+        if self.digits is None and self.percent is None:
+            raise ValueError("give digits, percent or both")
+        return self
+
+
 class Property(Located):
     id: Id
     label: NonEmpty
     datatype: Datatype
     dimension: str | None = None
-    """For quantities: the unit dimension (``parameter``, ``byte``, ``bit/second`` ...)."""
+    """For quantities: the unit dimension: its name (``length``, ``power``, ``currency`` ...),
+    a composite (``bit/second``) or a unit that names one (``watt``, ``W``, ``m``, ``USD``)."""
+    currency: str | None = None
+    """For money: the ISO 4217 code an ambiguous symbol (``$``, ``¥``, ``元``) stands for in
+    this property's claims."""
     entity_kind: Id | None = None
     """For entity values: the kind of entity expected (``place``, ``organisation`` ...)."""
     within: Id | None = None
@@ -169,6 +197,9 @@ class Property(Located):
     single_valued: bool = False
     tolerance: Annotated[float, Field(ge=0, le=1)] = 0.0
     """Relative widening of every value's range before comparing (0 = as written)."""
+    approximation: Approximation | None = None
+    """For quantities: how far an approximation marker (about, 约, ~ ...) widens a value
+    (default: another half unit of its last significant digit, at most 5% of the value)."""
     description: str | None = None
 
 
@@ -213,7 +244,13 @@ class Claim(Located):
     via: list[Id] | None = None
     """The sources this particular claim relays, when it is narrower than the source's
     ``cites`` (``via: []`` marks the source's own reporting)."""
+    unit: NonEmpty | None = None
+    """The unit of a value whose text leaves it out (``29,029`` after "feet" earlier in the
+    sentence): the value is read as a number in this unit, as are bare numbers in ``bounds``."""
     bounds: Bounds | None = None
+    exact: bool = False
+    """For quantities: the figure is exact as written, not a rounding (``4000`` is exactly
+    4000, where it would otherwise be 3500–4500)."""
     items: list[NonEmpty] = Field(default_factory=list)
     """For counts: the items the source enumerates, checked against the count."""
     reviews: list[Id] = Field(default_factory=list)
@@ -251,6 +288,27 @@ class Constant(Located):
     note: str | None = None
 
 
+class UnitDefinition(Located):
+    """A unit of the KB's own field that no library knows (a registry's ``units:``).
+
+    With a ``definition`` (an amount of known units: ``666.67 m²``, ``1e8 CNY``) the unit is
+    that amount; without one it is the base unit of ``dimension`` (a new dimension of that
+    name, or a known one: ``dimension: count`` makes a word a counted noun)."""
+
+    id: Id
+    definition: Scalar | None = None
+    """What one of the unit is, as an amount of known units (``666.67 m²``, ``1e8 CNY``,
+    ``0.5 kg``); leave it out for the base unit of a dimension."""
+    dimension: str | None = None
+    """The dimension a unit without a definition measures (default: a new one named by the
+    id); with a definition, checked against it."""
+    symbol: str | None = None
+    """How values in the unit are shown (default: the id)."""
+    aliases: list[NonEmpty] = Field(default_factory=list)
+    """Other written forms (``亩``, ``households``), matched exactly."""
+    note: str | None = None
+
+
 class Resolution(Located):
     """The triage of a discrepancy: which claims it involves, which is preferred, and why."""
 
@@ -268,6 +326,7 @@ RECORD_TYPES: dict[str, type[Located]] = {
     "claims": Claim,
     "constants": Constant,
     "resolutions": Resolution,
+    "units": UnitDefinition,
 }
 """Section name in a YAML file -> model of each record in it."""
 

@@ -37,8 +37,9 @@ SECTION_HELP = {
     "properties": "Properties with datatype and unit dimension.",
     "constants": "Fixed figures that derived claims may use.",
     "resolutions": "Triaged discrepancies, with the reason.",
+    "units": "The KB's own units: words of its field no library knows, and their meaning.",
 }
-REGISTRY_SECTIONS = ("entities", "properties", "constants")
+REGISTRY_SECTIONS = ("entities", "properties", "constants", "units")
 """Sections that define vocabulary rather than claims; a registry file holds only these."""
 
 FIELD_HELP = {
@@ -155,7 +156,7 @@ def _sources_file() -> dict[str, Any]:
 def _registry_file() -> dict[str, Any]:
     return {
         "title": "claimkb registry file",
-        "description": "The registries: entities, properties and constants.",
+        "description": "The registries: entities, properties, constants and units.",
         "type": "object",
         "additionalProperties": False,
         "properties": {

@@ -37,7 +37,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from . import git
-from .analysis import GroupKey, group_key, origins
+from .analysis import CURRENCY_QUALIFIER, GroupKey, group_key, origins
 from .documents import CLAIM_SECTIONS
 from .files import YAML_SUFFIXES, FileProblem, read_text
 from .findings import Finding
@@ -238,7 +238,9 @@ def _involved(kb: KB, changed: dict[str, set[str]], old: _Side, new: _Side) -> s
                 yield from side.raw[section].get(record_id, [])
 
     sources = changed["sources"]
-    properties = changed["properties"]
+    properties = set(changed["properties"])
+    if changed["units"]:  # a unit's meaning changes the value of any quantity
+        properties |= {p.id for p in kb.properties.values() if p.datatype is Datatype.QUANTITY}
     entity_names = {
         name_key(str(name))
         for entity in raw("entities")
@@ -268,13 +270,13 @@ def _involved(kb: KB, changed: dict[str, set[str]], old: _Side, new: _Side) -> s
     claims |= _derived_from(kb, claims | changed["constants"])
 
     # rivals and reviews of involved claims, including the groups deleted claims were in
-    keys: set[GroupKey] = {group_key(kb, kb.claims[c]) for c in claims if c in kb.claims}
+    keys: set[GroupKey] = {_loose(group_key(kb, kb.claims[c])) for c in claims if c in kb.claims}
     keys.update(_old_group_key(kb, c) for c in raw("claims"))
     for claim in kb.claims.values():
         if claim.id in claims:
             claims.update(claim.reviews)
             claims.update(r.id for r in kb.reviews_of.get(claim.id, []))
-        elif group_key(kb, claim) in keys:
+        elif _loose(group_key(kb, claim)) in keys:
             claims.add(claim.id)
     return claims
 
@@ -303,6 +305,12 @@ def _derived_from(kb: KB, names: set[str]) -> set[str]:
 
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
+
+
+def _loose(key: GroupKey) -> GroupKey:
+    """A group key without the currency an amount is in (a deleted claim's old key cannot
+    say it): a superset of the rivals."""
+    return (key[0], key[1], tuple(p for p in key[2] if p[0] != CURRENCY_QUALIFIER))
 
 
 def _old_group_key(kb: KB, claim: dict[str, Any]) -> GroupKey:

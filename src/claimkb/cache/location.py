@@ -45,8 +45,9 @@ ENV_OFF = "CLAIMKB_NO_CACHE"
 
 CONFIG_FILES = ("claimkb.toml", "pyproject.toml")
 """The files :func:`claimkb.config.load_config` may read, at the KB root."""
-LIBRARIES = ("pydantic", "pydantic_core", "yaml", "rapidfuzz")
-"""Libraries whose behaviour shows in findings (validation messages, YAML errors, scores)."""
+LIBRARIES = ("pydantic", "pydantic_core", "yaml", "rapidfuzz", "pint")
+"""Libraries whose behaviour shows in findings (validation messages, YAML errors, scores,
+the units a value is read in)."""
 
 
 def disabled() -> bool:

@@ -13,7 +13,7 @@ which, and where their records are:
 * the text the ``--text`` filter searches, claim after claim;
 * the reviewers of each claim, the claims naming each entity, and those a misspelling
   resolution ties to it (rival groups are found from the subject and property columns);
-* every source, entity, property, constant and resolution record (they are few), and the
+* every source, entity, property, constant, resolution and unit record (they are few), and the
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
 * the timeline, ready (it spans every file), and the number of load findings.
 
@@ -57,7 +57,7 @@ APART = {"text": "queries-text", "timeline": "queries-timeline"}
 _CODE = "i"
 LAYOUT = (2, sys.byteorder, array(_CODE).itemsize)
 """The shape of the index and of its arrays (native integers)."""
-REGISTRIES = ("sources", "entities", "properties", "constants", "resolutions")
+REGISTRIES = ("sources", "entities", "properties", "constants", "resolutions", "units")
 """The record tables the index holds whole."""
 SEPARATOR = "\0"
 """Ends each claim's text in the searched text (no claim's text holds one, or there is no

@@ -13,8 +13,9 @@ whole:
   different value is a class of its own);
 * within each class, values that differ are a **rounding** (``3 trillion`` against ``2.8
   trillion``), or for dates a **date-precision** discrepancy (``Nov 4`` inside ``11 月初``),
-  naming the claims that differ: a conflict never hides a rounding. One figure in two units
-  (``8,849 m`` and ``29,032 ft``) is the same value, not a rounding;
+  naming every claim of the class, those stating the same value as every other included
+  (``29,032 ft`` beside ``8,848.86 m`` and ``8,849 m``): a conflict never hides a rounding.
+  One figure in two units (``8,849 m`` and ``29,032 ft``) is the same value, not a rounding;
 * a source whose own values cannot all hold (its classes are more than one: ``18 cards``
   against ``48 cards``) **contradicts itself**, whoever else agrees. A rounding beside the
   exact figure (``about 40%`` by ``40.05%``), a bound the figure meets (``more than 5.58
@@ -38,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import cast
 
-from ..agreement import Span, classes, span, unsettled, value_key
+from ..agreement import Span, classes, half_open, span, unsettled, value_key
 from ..analysis import GroupKey, groups, statements
 from ..findings import Finding, make
 from ..kb import KB
@@ -85,10 +86,9 @@ def _group(
     for members in ranked:
         if len(members) < 2:
             continue
-        differing = [f for f, d in zip(members, unsettled(members), strict=True) if d]
-        if differing:
+        if any(unsettled(members)):
             slug = "date-precision" if dated else "rounding"
-            yield _finding(slug, key, forms, [differing], key_of)
+            yield _finding(slug, key, forms, [members], key_of)
     yield from _self_contradictions(key, forms, split, key_of)
 
 
@@ -102,7 +102,7 @@ def _splitter(spans: dict[Value, Span]) -> Split:
             for form in found:
                 by_key.setdefault(value_key(form), []).append(form)
             return list(by_key.values())
-        return classes(found, spans.__getitem__)
+        return classes(found, spans.__getitem__, half_open)
 
     return split
 

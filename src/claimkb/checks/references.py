@@ -10,7 +10,7 @@ from ..kb import KB
 from ..model import Datatype, Located
 from ..suggest import closest
 from ..values import name_key
-from ..values.units import known_dimension
+from .dimensions import registry_findings
 
 
 def _hint(ref: str, choices: Iterable[str]) -> str:
@@ -154,30 +154,9 @@ def _registries(kb: KB) -> Iterator[Finding]:
                     first=first[0],
                     second=entity.id,
                 )
+    yield from registry_findings(kb)
     for prop in kb.properties.values():
         what = f"property '{prop.id}'"
-        if prop.datatype is Datatype.QUANTITY:
-            if not prop.dimension:
-                yield make("missing-field", prop.file, prop.line, what=what, field="dimension")
-            elif not known_dimension(prop.dimension):
-                yield make(
-                    "invalid-value",
-                    prop.file,
-                    prop.line_of("dimension"),
-                    what=what,
-                    field="dimension",
-                    detail=f"is {prop.dimension!r}, which is not a known unit dimension "
-                    "(see the README's list of dimensions)",
-                )
-        elif prop.dimension:
-            yield make(
-                "invalid-value",
-                prop.file,
-                prop.line_of("dimension"),
-                what=what,
-                field="dimension",
-                detail="applies only to quantity properties",
-            )
         if prop.entity_kind and prop.datatype is not Datatype.ENTITY:
             yield make(
                 "invalid-value",

@@ -33,7 +33,9 @@ def check(kb: KB) -> Iterator[Finding]:
                 [claim.id],
                 claim=claim.id,
                 value=claim.written,
-                expected=expected_forms(prop.datatype.value, prop.dimension),
+                expected=expected_forms(
+                    prop.datatype.value, kb.dimension_of(prop) or prop.dimension
+                ),
                 detail=str(value),
             )
             continue

@@ -22,10 +22,14 @@ from .app import app
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 # importing the command modules registers their commands on the app
-# (in the order --help lists them: checking, asking, then the tools around the KB)
+# (in the order --help lists them: checking, asking, writing, then the tools around the KB)
 from . import check as _check  # noqa: E402,F401,I001
 from . import queries as _queries  # noqa: E402,F401
 from . import conflicts as _conflicts  # noqa: E402,F401
+from . import report as _report  # noqa: E402,F401
+from . import authoring as _authoring  # noqa: E402,F401
+from . import drafting as _drafting  # noqa: E402,F401
+from . import settling as _settling  # noqa: E402,F401
 from . import explain as _explain  # noqa: E402,F401
 from . import export as _export  # noqa: E402,F401
 from . import schema as _schema  # noqa: E402,F401

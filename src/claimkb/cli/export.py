@@ -55,6 +55,16 @@ def export(
             show_default=False,
         ),
     ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            metavar="URL",
+            help="Where the HTML report (claimkb report) is published (claimreview): each "
+            "review's url is its claim's page there. Default: relative, claims/<id>.html.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Export the KB for other tools: ClaimReview JSON-LD, CSV, or SQLite."""
     from ..output import OutputError, write_output
@@ -62,6 +72,12 @@ def export(
     chosen = ExportFormat(format)
     if chosen is ExportFormat.sqlite and output is None:
         raise fail("--format sqlite writes a database file: give --output FILE")
+    if base_url is not None:
+        from ..export.claimreview import base_url_problem
+
+        problem = base_url_problem(base_url)
+        if problem:
+            raise fail(problem)
     kb = open_kb(root)
     if kb.load_findings:
         typer.echo(
@@ -83,7 +99,8 @@ def export(
         from ..export.claimreview import to_claimreview
         from ..render.json import dumps
 
-        text = dumps(to_claimreview(kb, author or kb.root.name), html=True) + "\n"
+        document = to_claimreview(kb, author or kb.root.name, base_url or "")
+        text = dumps(document, html=True) + "\n"
     else:
         from ..export.tabular import to_csv
 

@@ -230,6 +230,8 @@ def _wrong_input(kb: KB, outcome: Outcome, budget: _Budget) -> list[Cause]:
             lower, upper = written_range(quantity, rival.bounds is not None)
             if not (math.isfinite(lower) and math.isfinite(upper)):
                 continue
+            if _too_vague(quantity, lower, upper):
+                continue
             mid = quantity.nominal if quantity.nominal is not None else (lower + upper) / 2
             factor = dims.root_factor(quantity.dimension)
             try:
@@ -250,6 +252,19 @@ def _wrong_input(kb: KB, outcome: Outcome, budget: _Budget) -> list[Cause]:
                 )
             )
     return found
+
+
+VAGUE_RIVAL = 0.25
+"""A rival whose range reaches further than this share of its own amount either way ("tens of
+gigabytes", "a trillion-parameter model") would "explain" almost any mismatch: it is not
+offered as a cause."""
+
+
+def _too_vague(quantity: Quantity, lower: float, upper: float) -> bool:
+    if quantity.nominal is None:
+        return True
+    middle = max(abs(quantity.nominal), 1e-300)
+    return max(quantity.nominal - lower, upper - quantity.nominal) > VAGUE_RIVAL * middle
 
 
 def _significant(x: float) -> tuple[int, int]:

@@ -1,13 +1,15 @@
-"""Units for the arithmetic of derived claims: a pint registry built from the unit table.
+"""Units for the arithmetic of derived claims: the same pint registry that reads values.
 
-``values/units.py`` is the one place units are defined. This module turns that table into a
-pint registry (``UnitRegistry(None)``: no default definitions, only the domain's) so that
-multiplying parameters by bytes per parameter gives bytes, dividing bytes by bytes gives a
-plain number, and adding bytes to parameters is refused with the two units named.
+Value reading (:mod:`claimkb.values.units`) and this module share one registry, pint's
+defaults with the domain's units defined once on top (:mod:`claimkb.values.unitreg`), and one
+naming of dimensions, so that multiplying parameters by bytes per parameter gives bytes,
+dividing bytes by bytes gives a plain number, watts times hours give energy, and adding
+bytes to parameters (or dollars to yuan) is refused with the two units named.
 
 Arithmetic runs on plain floats in pint's *root* units (pint's own performance advice: work
-on magnitudes) while pint tracks the unit of each sub-expression. The unit table keeps some
-dimensions apart for comparing claims that arithmetic relates; :data:`RELATIONS` says how:
+on magnitudes: a byte is 8 root ``bit``, a kilogram 1000 root ``gram``) while pint tracks the
+unit of each sub-expression. Value reading keeps some dimensions apart that arithmetic
+relates:
 
 * ``percent`` is 0.01 of a plain number (2.8 TB × 50% is 1.4 TB; 61.2% / 55.95% is a ratio);
 * ``count`` and ``ratio`` are plain numbers (6 servers × 8 cards × 80 GB is bytes);
@@ -15,9 +17,10 @@ dimensions apart for comparing claims that arithmetic relates; :data:`RELATIONS`
 
 ``percentage-point`` stays a dimension of its own: the difference of two percentages is in
 percentage points only through ``pp(a, b)``, so a relative change (``change``) and an absolute
-one cannot be confused silently.
+one cannot be confused silently. Each currency, and each dimension a KB declares, is a root
+unit of its own.
 
-pint is imported when the first derived claim is evaluated, never on the ``--help`` path.
+pint is imported when the first unit is read, never on the ``--help`` path.
 """
 
 from __future__ import annotations
@@ -26,81 +29,44 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from ..values.units import DIMENSIONS, UNITS, Unit
+from ..values import unitreg
+from ..values.unitdefs import DISPLAY_PREFIXED
+from ..values.units import Unit, base_unit, compose
 
 __all__ = ["registry", "unit_of", "root_factor", "label", "display_unit", "dimensionless"]
 
-RELATIONS: dict[str, str | None] = {
-    "count": None,
-    "ratio": None,
-    "percent": "0.01",
-    "hertz": "1 / second",
-}
-"""Arithmetic meaning of dimensions the unit table keeps apart (None: a plain number)."""
+_DECIMAL = ("", "k", "M", "G", "T", "P", "E")
 
 
-def _pint_name(dimension: str) -> str:
-    return dimension.replace("-", "_")
-
-
-def _dimension_name(pint_name: str) -> str:
-    return pint_name.replace("_", "-")
-
-
-@functools.cache
 def registry() -> Any:
-    """The domain's pint registry, built once per process from ``values/units.py``."""
-    import pint
-
-    ureg: Any = pint.UnitRegistry(None, on_redefinition="raise", cache_folder=None)
-    defined: set[str] = set()
-    for dimension, symbol in DIMENSIONS.items():
-        if dimension in RELATIONS and RELATIONS[dimension] is None:
-            continue
-        name = _pint_name(dimension)
-        definition = RELATIONS.get(dimension) or f"[{name}]"
-        alias = f" = {symbol}" if symbol != name and _usable(symbol) else ""
-        ureg.define(f"{name} = {definition}{alias}")
-        defined.update((name, symbol))
-    for unit in {u.symbol: u for u in UNITS.values()}.values():
-        if unit.dimension in RELATIONS and RELATIONS[unit.dimension] is None:
-            continue
-        # not ``unit.symbol in ureg``: pint reads "pps" as the plural of "pp"
-        if not unit.symbol.isidentifier() or unit.symbol in defined:
-            continue
-        ureg.define(f"{unit.symbol} = {unit.factor!r} * {_base_expression(unit.dimension)}")
-        defined.add(unit.symbol)
-    return ureg
+    """The one pint registry (see :func:`claimkb.values.unitreg.registry`)."""
+    return unitreg.registry()
 
 
-def _usable(symbol: str) -> bool:
-    return symbol.isidentifier() or symbol == "%"
-
-
-def _base_expression(dimension: str) -> str:
-    num, _, den = dimension.partition("/")
-    parts = [_pint_name(num) if RELATIONS.get(num, "") is not None else "1"]
-    if den:
-        parts.append(_pint_name(den) if RELATIONS.get(den, "") is not None else "1")
-    return " / ".join(parts)
+def _info(dimension: str) -> tuple[tuple[tuple[str, float], ...], float]:
+    info = unitreg.dimension_info(dimension)
+    if info is None:
+        raise KeyError(f"unknown dimension {dimension!r}")
+    return info
 
 
 @functools.cache
 def unit_of(dimension: str) -> Any:
-    """The root pint unit of a unit-table dimension (``byte/parameter`` -> byte / parameter;
+    """The root pint unit of a dimension (``byte/parameter`` -> bit / parameter;
     ``percent`` -> dimensionless)."""
     ureg = registry()
-    _, unit = ureg.get_root_units(ureg.parse_units(_base_expression(dimension)))
+    unit = ureg.dimensionless
+    for root, exponent in _info(dimension)[0]:
+        if root not in ureg:  # a currency or a KB's own dimension: a root of its own
+            ureg.define(f"{root} = [{root}]")
+        unit = unit * ureg.Unit(root) ** exponent
     return unit
 
 
 @functools.cache
 def root_factor(dimension: str) -> float:
-    """Root units per base unit of a unit-table dimension (0.01 for percent, else 1)."""
-    ureg = registry()
-    factor: Any
-    factor, _ = ureg.get_root_units(ureg.parse_units(_base_expression(dimension)))
-    return float(factor)
+    """Root units per base unit of a dimension (0.01 for percent, 8 for byte, else mostly 1)."""
+    return _info(dimension)[1]
 
 
 def dimensionless() -> Any:
@@ -114,18 +80,9 @@ def root(unit: Any) -> Any:
 
 
 def label(unit: Any) -> str:
-    """A root unit in the unit table's words: ``byte``, ``byte/parameter``, ``plain number``."""
-    items = sorted(dict(unit._units).items())
-    if not items:
-        return "plain number"
-    up = [_power(_dimension_name(n), e) for n, e in items if e > 0]
-    down = [_power(_dimension_name(n), -e) for n, e in items if e < 0]
-    text = "·".join(up) or "1"
-    return f"{text}/{'·'.join(down)}" if down else text
-
-
-def _power(name: str, exponent: float) -> str:
-    return name if exponent == 1 else f"{name}^{exponent:g}"
+    """A root unit as a dimension's name: ``byte``, ``byte/parameter``, ``plain number``."""
+    signature = tuple(sorted((n, float(e)) for n, e in dict(unit._units).items() if e))
+    return unitreg.dimension_name(signature) if signature else "plain number"
 
 
 def display_unit(
@@ -139,27 +96,21 @@ def display_unit(
     """
     dimension = label(unit)
     for candidate in prefer:
-        if candidate is not None and root(unit_of(candidate.dimension)) == unit:
+        if candidate is not None and unit_of(candidate.dimension) == unit:
             symbol = "" if candidate.symbol == "1" else candidate.symbol
             return symbol, root_factor(candidate.dimension) * candidate.factor
     if dimension == "plain number":
         return "", 1.0
-    candidates = sorted(
-        (u for u in {u.symbol: u for u in UNITS.values()}.values() if u.dimension == dimension),
-        key=lambda u: (u.factor, len(u.symbol)),
-    )
-    decimal = [u for u in candidates if not u.binary and _power_of_thousand(u.factor)]
-    chosen = None
-    for candidate in decimal:
-        if chosen is None or chosen.factor < candidate.factor <= abs(magnitude):
-            chosen = candidate
-    if chosen is None:
+    if unitreg.dimension_info(dimension) is None:
         return dimension, 1.0
-    return chosen.symbol, root_factor(chosen.dimension) * chosen.factor
-
-
-def _power_of_thousand(factor: float) -> bool:
-    value = 1.0
-    while value < factor:
-        value *= 1000.0
-    return value == factor
+    per_base = root_factor(dimension)
+    if dimension not in DISPLAY_PREFIXED:
+        return base_unit(dimension), per_base
+    chosen = (base_unit(dimension), 1.0)
+    for prefix in _DECIMAL[1:]:
+        candidate = compose(prefix + base_unit(dimension))
+        if candidate is None or candidate.dimension != dimension or candidate.binary:
+            continue
+        if candidate.factor * per_base <= abs(magnitude):
+            chosen = (candidate.symbol, candidate.factor)
+    return chosen[0], chosen[1] * per_base

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from ..findings import Finding
 from ..kb import KB
 from .display import show
 from .expr import Number, Ref
@@ -26,10 +28,11 @@ class NotDerived(LookupError):
     """The claim asked for does not exist or has no ``derived:`` section."""
 
 
-def explain(kb: KB, claim_id: str) -> dict[str, Any]:
+def explain(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> dict[str, Any]:
     """The recomputation of ``claim_id``: inputs with their written values, ranges and
     sources; every sub-expression with its range and unit; the stated range; the verdict
-    and its likely causes; the findings about it (triaged or not)."""
+    and its likely causes; the findings about it (triaged or not), from ``findings`` when
+    the KB was checked already (else the checks run)."""
     from .. import checks
     from ..query import NotFound, claim_dict
 
@@ -41,7 +44,11 @@ def explain(kb: KB, claim_id: str) -> dict[str, Any]:
         raise NotDerived(f"claim {claim_id!r} is not derived (it has no 'derived:' section)")
     prefer = outcome.units
     problem = outcome.problem
-    related = [f.to_dict() for f in checks.run(kb) if claim_id in f.claims and f.slug in _FINDINGS]
+    related = [
+        f.to_dict()
+        for f in (checks.run(kb) if findings is None else findings)
+        if claim_id in f.claims and f.slug in _FINDINGS
+    ]
     return {
         "claim": claim_dict(kb, claim),
         "expr": claim.derived.expr,

@@ -2,6 +2,9 @@
 
 Every claim whose status is not ``unchecked`` becomes a ``ClaimReview``:
 
+* ``url`` is the review's page: the claim's page of the HTML report (``claimkb report``),
+  ``claims/<id>.html`` under ``base_url`` where the report is published (relative to the
+  document when no base is given, as when the JSON-LD is embedded in the report);
 * ``claimReviewed`` is the verbatim quote; ``identifier`` the claim id;
 * ``reviewRating`` is a ``Rating`` on the README's 1–5 scale, its ``alternateName`` the
   verdict's name (``True``, ``Unconfirmed``, ``Vendor claim``, ``Imprecise``, ``Unproven``,
@@ -45,15 +48,29 @@ are not exported."""
 _ISO_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 
 
-def to_claimreview(kb: KB, author: str) -> dict[str, Any]:
-    """A JSON-LD document with one ClaimReview per checked claim, in file order."""
+def to_claimreview(kb: KB, author: str, base_url: str = "") -> dict[str, Any]:
+    """A JSON-LD document with one ClaimReview per checked claim, in file order; each
+    review's ``url`` is its claim's page of the HTML report published at ``base_url``."""
+    from ..site.urls import DIRS, file_stems
+
+    stems = file_stems(kb.claims)
+    base = base_url if not base_url or base_url.endswith("/") else base_url + "/"
     reviews = [
-        claim_review(kb, claim, author) for claim in claims_in_order(kb) if claim.status in RATINGS
+        claim_review(kb, claim, author, f"{base}{DIRS['claim']}/{stems[claim.id]}.html")
+        for claim in claims_in_order(kb)
+        if claim.status in RATINGS
     ]
     return {"@context": CONTEXT, "@graph": reviews}
 
 
-def claim_review(kb: KB, claim: Claim, author: str) -> dict[str, Any]:
+def base_url_problem(base_url: str) -> str | None:
+    """Why a base URL for the reviews' pages is unusable, or None."""
+    if not re.match(r"^https?://[^\s/?#]+(?:/[^\s?#]*)?$", base_url):
+        return f"--base-url {base_url!r} should be an http(s) address such as https://example.org/report/"
+    return None
+
+
+def claim_review(kb: KB, claim: Claim, author: str, url: str) -> dict[str, Any]:
     value, name = RATINGS[claim.status]
     rating: dict[str, Any] = {
         "@type": "Rating",
@@ -67,6 +84,7 @@ def claim_review(kb: KB, claim: Claim, author: str) -> dict[str, Any]:
         rating["ratingExplanation"] = explanation
     return {
         "@type": "ClaimReview",
+        "url": url,
         "identifier": claim.id,
         "claimReviewed": claim.quote,
         "itemReviewed": _claim(kb, claim),

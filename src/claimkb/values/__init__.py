@@ -15,7 +15,7 @@ from .dates import (
     year_of,
 )
 from .examples import examples
-from .numbers import QUANTITY_FORMS, Quantity, parse_quantity
+from .numbers import QUANTITY_FORMS, Quantity, Slack, parse_quantity
 from .problems import ValueProblem
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "EntityName",
     "NeedsSourceDate",
     "Quantity",
+    "Slack",
     "Text",
     "Value",
     "ValueProblem",
@@ -139,15 +140,21 @@ def parse_value(
     source_date: DateValue | None = None,
     resolve: dict[str, str] | None = None,
     statuses: frozenset[str] = frozenset(),
+    exact: bool = False,
+    slack: Slack | None = None,
 ) -> Value:
     """Read ``written`` as ``datatype``; raises :class:`ValueProblem` saying what was wrong.
 
     ``default_year`` and ``source_date`` are the year and the date of the claim's source (a
     date may leave out its year, or be relative to the source's date). ``resolve`` maps
-    :func:`name_key` forms of entity names and aliases to entity ids.
+    :func:`name_key` forms of entity names and aliases to entity ids. ``exact`` and ``slack``
+    are the claim's exactness and the property's approximation slack (quantities only, see
+    :mod:`.precision`).
     """
     if datatype == "quantity":
-        return parse_quantity(written, dimension)
+        return parse_quantity(written, dimension, exact=exact, slack=slack)
+    if exact:
+        raise ValueProblem("exact applies only to quantity values", "exact")
     if datatype == "date":
         return parse_date(written, default_year, source_date)
     if datatype == "entity":

@@ -207,7 +207,8 @@ def _period(text: str, written: str) -> Form | None:
         ordinal, _, kind = period.replace("-", " ").partition(" ")
         build = _quarter(ORDINALS[ordinal]) if kind == "quarter" else _half(ORDINALS[ordinal])
     elif period in SEASONS:
-        build, yearless = _season(period), False
+        # a season but winter lies in one year: alone it takes the source's, as a month does
+        build, yearless = _season(period), period != "winter"
     else:
         build, yearless = _year_third(PARTS[period]), False
     return _in_year(found, written, build, optional=yearless)

@@ -56,6 +56,8 @@ __all__ = ["relative_form"]
 _DAYS = {
     "today": 0,
     "yesterday": -1,
+    "last night": -1,
+    "tonight": 0,
     "tomorrow": 1,
     "the day before yesterday": -2,
     "the day after tomorrow": 2,

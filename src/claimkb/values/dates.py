@@ -57,6 +57,10 @@ _AND = re.compile(r" and ")
 _SEPARATORS_TRIED = 8
 """A span is tried at its first few separators only (``2026-11-04 – 2026-11-06`` has five),
 so reading stays linear in the text."""
+_QUOTES = str.maketrans("\u2019\u2018\u02bc", "'''")
+"""Typographic apostrophes read as ASCII (``Q1’23`` is ``Q1'23``)."""
+_WEEKDAY_PAREN = re.compile(r"^([a-z]+day),? \((.+)\)$")
+"""A weekday with its date in parentheses: ``Saturday (Jan. 13)`` is ``Saturday Jan. 13``."""
 _BARE_DAY = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)? ?[日号]?$")
 
 
@@ -145,6 +149,7 @@ def _parse(original: str) -> _Parsed | str:
 
 def _read(original: str) -> _Parsed:
     text = " ".join(unicodedata.normalize("NFKC", original).split()).lower()
+    text = _WEEKDAY_PAREN.sub(r"\1 \2", text.translate(_QUOTES))
     if not text:
         raise ValueProblem("the value is empty")
     if len(text) > MAX_LENGTH:

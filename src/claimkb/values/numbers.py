@@ -1,12 +1,12 @@
 """Numbers as people write them, in English and Chinese, with the precision their digits carry.
 
-``2.8 trillion`` is [2.75, 2.85]×10¹²: half a unit of the last written digit either way.
-``3 trillion`` is [2.5, 3.5]×10¹². Approximation markers (``about``, ``~``, ``约``, ``级`` ...)
-widen that by 5% of the value; comparators (``over``, ``超过``, ``up to``) open
-one side; ``4–5`` is an explicit range; ``tens of`` and ``数十`` are vague ranges, and so is a
-magnitude word alone (``trillion-parameter``, ``万亿参数``: one to ten trillion). The result
-is always in the dimension's base unit (bytes, parameters, bytes per second ...), with the
-written unit remembered, and decimal and binary prefixes kept apart.
+A written quantity is screened (:mod:`.screen`), normalised (full-width forms, traditional
+characters, superscript exponents), stripped of its markers (``about``, ``超过``, ``up to``,
+``100 多`` ...), and read as a vague quantity (``tens of``, ``数十``, a magnitude word alone),
+a compound (``2:01:09``, ``3分27秒``), a range (``4–5 nodes``) or one figure. How wide the
+result is follows :mod:`.precision`, the one place that rule lives. The result is always in the
+dimension's base unit (bytes, parameters, bytes per second ...), with the written unit
+remembered, and decimal and binary prefixes kept apart.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .compound import read_compound
 from .lexicon import (
     APPROX_PREFIX,
     APPROX_SUFFIX,
@@ -24,12 +25,16 @@ from .lexicon import (
     NEARLY_PREFIX,
     ODD_INFIX,
     ODD_SUFFIX,
+    RANGE_PREFIX,
     SUPER_EXP,
     SUPERSCRIPT,
+    TRADITIONAL,
     UPPER_PREFIX,
     UPPER_SUFFIX,
     VAGUE,
 )
+from .numerals import read_number
+from .precision import DEFAULT_SLACK, Figure, Marks, Rules, Slack, single, span
 from .problems import ValueProblem, remembered
 from .reading import (
     Reading,
@@ -37,27 +42,24 @@ from .reading import (
     longest_first,
     match_unit,
     mismatch_message,
-    odd_step,
+    noun_problem,
     read_magnitude,
-    read_number,
     read_single,
     split_range,
     strip_prefix,
     strip_suffix,
 )
-from .units import IMPLICIT, Unit, base_unit
+from .screen import screen
+from .units import IMPLICIT, Unit, base_unit, hoist_currency
 
-__all__ = ["Quantity", "parse_quantity", "QUANTITY_FORMS"]
+__all__ = ["Quantity", "Slack", "parse_quantity", "QUANTITY_FORMS"]
 
 QUANTITY_FORMS = (
-    "'2.8 trillion', '3T', '1.04×10¹¹', '2.8 万亿', '1040 亿', '65.7%', '400 Gbps', '1.6TB/s', "
-    "'about 5.6 TB', '4–5 nodes', 'over 100'"
+    "'2.8 trillion', '3T', '1.04×10¹¹', '2.8 万亿', '1040 亿', '5万3千', '65.7%', '400 Gbps', "
+    "'1.6TB/s', 'about 5.6 TB', '4–5 nodes', 'over 100', '2:01:09', '3分27秒'"
 )
 
 INF = math.inf
-APPROX_SLACK = 0.05
-"""An approximation marker adds 5% of the value to the half-width the digits imply:
-``about 5.6 TB`` is 5.6 ± (0.05 + 0.28) TB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,25 +111,27 @@ def _finite(x: float) -> float | None:
 _PREFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
     (longest_first(options), "".join({o[0] for o in options}), flag)
     for options, flag in (
-        (APPROX_PREFIX, "approx"),
-        (LOWER_PREFIX, "lower"),
-        (UPPER_PREFIX, "upper"),
+        (APPROX_PREFIX, "approximate"),
+        (LOWER_PREFIX, "lower_open"),
+        (UPPER_PREFIX, "upper_open"),
         (NEARLY_PREFIX, "nearly"),
+        (RANGE_PREFIX, ""),
     )
 )
 _SUFFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
     (longest_first(options), "".join({o[-1] for o in options}), flag)
     for options, flag in (
-        (APPROX_SUFFIX, "approx"),
-        (LOWER_SUFFIX, "lower"),
-        (UPPER_SUFFIX, "upper"),
+        (APPROX_SUFFIX, "approximate"),
+        (LOWER_SUFFIX, "lower_open"),
+        (UPPER_SUFFIX, "upper_open"),
         (ODD_SUFFIX, "odd"),
     )
 )
 _VAGUE_ORDER = tuple(sorted(VAGUE.items(), key=lambda kv: -len(kv[0])))
 BARE_MAGNITUDE = (1.0, 10.0)
 """A magnitude word with no number before it ("trillion-parameter models", "万亿参数模型")
-names an order of magnitude: from one to ten of it, like a vague range."""
+names an order of magnitude: from one to ten of it, like a vague range. After a comparator
+it is one of it: "不到百亿" is under 10¹⁰, "超过百亿" over it."""
 
 
 def _bare_magnitude(text: str) -> bool:
@@ -142,152 +146,135 @@ def _bare_magnitude(text: str) -> bool:
     return False
 
 
-def parse_quantity(text: str, dimension: str | None = None) -> Quantity:
+def parse_quantity(
+    text: str, dimension: str | None = None, *, exact: bool = False, slack: Slack | None = None
+) -> Quantity:
     """Parse a written quantity; ``dimension`` (from the property) resolves ambiguity and
-    supplies the unit of a bare number for counted dimensions."""
-    return _read(text, dimension)
+    supplies the unit of a bare number for counted dimensions; ``exact`` (the claim says its
+    figure is exact) and ``slack`` (the property's approximation slack) follow
+    :mod:`.precision`."""
+    return _read(text, (dimension, Rules(exact, slack or DEFAULT_SLACK)))
 
 
-@remembered
-def _read(text: str, dimension: str | None) -> Quantity:
-    original = text
+def _normalise(text: str) -> str:
     text = SUPER_EXP.sub(lambda m: "10^" + m.group(1).translate(SUPERSCRIPT), text)
-    text = COMPOUND_HYPHEN.sub(" ", text.translate(FULLWIDTH)).strip()
-    if not text:
-        raise ValueProblem("the value is empty")
-    approximate = lower_open = upper_open = nearly = odd = False
-    vague: tuple[float, float] | None = None
-    text, infix = ODD_INFIX.subn(" ", text)  # "100 多万": 100-odd ten-thousands
-    odd = infix > 0
+    text = text.translate(FULLWIDTH).translate(TRADITIONAL)
+    return COMPOUND_HYPHEN.sub(" ", text).strip()
+
+
+def _marks(text: str) -> tuple[str, Marks]:
+    """Strip the markers around the number; say which were there."""
+    marks = Marks()
+    text, infix = ODD_INFIX.subn("", text)  # "100 多万", "两百多万": 100-odd ten-thousands
+    marks.odd = infix > 0
     for _ in range(4):
         changed = False
         for options, firsts, flag in _PREFIXES:
             text, hit = strip_prefix(text, options, firsts)
             if hit:
                 changed = True
-                approximate |= flag == "approx"
-                lower_open |= flag == "lower"
-                upper_open |= flag == "upper"
-                nearly |= flag == "nearly"
+                if flag:
+                    setattr(marks, flag, True)
         for options, lasts, flag in _SUFFIXES:
             text, hit = strip_suffix(text, options, lasts)
             if hit:
                 changed = True
-                approximate |= flag == "approx"
-                lower_open |= flag == "lower"
-                upper_open |= flag == "upper"
-                odd |= flag == "odd"
+                setattr(marks, flag, True)
         if not changed:
             break
+    return text, marks
+
+
+@remembered
+def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
+    dimension, rules = context
+    screen(text)
+    original = text
+    text = _normalise(text)
+    if not text:
+        raise ValueProblem("the value is empty")
+    text, marks = _marks(text)
+    marks.check(original, rules)
+    text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
     lowered = text.lower()
-    for phrase, bounds in _VAGUE_ORDER:
-        if lowered.startswith(phrase):
-            vague = bounds
-            text = text[len(phrase) :].strip()
-            break
-    bare = vague is None and _bare_magnitude(text)
-    if bare:
-        vague = BARE_MAGNITUDE
-
+    vague = next((b for phrase, b in _VAGUE_ORDER if lowered.startswith(phrase)), None)
     if vague is not None:
-        magnitude, unit = 1.0, None
-        if text:
-            for mag, rest in read_magnitude(text):
-                if bare and mag == 1.0:  # the magnitude word is the figure: it must be read
-                    continue
-                unit, error = match_unit(rest, dimension)
-                if error is None and (dimension is None or fits(unit, dimension)):
-                    magnitude = mag
-                    break
-            else:
-                raise ValueProblem(f"unknown unit {text!r}")
-        return _build(
-            original,
-            None,
-            vague[0] * magnitude,
-            vague[1] * magnitude,
-            0.0,
-            unit,
-            dimension,
-            approximate=True,
-        )
+        phrase = next(p for p, _ in _VAGUE_ORDER if lowered.startswith(p))
+        return _vague(original, text[len(phrase) :].strip(), vague, False, dimension, rules)
+    if _bare_magnitude(text):
+        if not (marks.lower_open or marks.upper_open or marks.nearly or marks.odd):
+            return _vague(original, text, BARE_MAGNITUDE, True, dimension, rules)
+        text = "1 " + text  # "不到百亿": one of the magnitude
+    reading = read_compound(text, dimension)
+    if reading is None:
+        left, right = split_range(text)
+        if right is not None:
+            return _range(original, left, right, marks, dimension, rules)
+        reading = read_single(text, dimension)
+    figure = Figure.of(reading.value, reading.place, reading.zeros, reading.magnitude, rules)
+    lo, hi, precision = single(figure, _counted(reading.unit, dimension), marks, rules)
+    amount = figure.amount
+    approximate = marks.approximate or marks.nearly
+    return _build(original, amount, lo, hi, precision, reading.unit, dimension, approximate)
 
-    left, right = split_range(text)
-    if right is not None:
-        high = read_single(right, dimension)
-        low_num = read_number(left)
-        if low_num is None:
-            raise ValueProblem(f"no number before the range separator in {original!r}")
-        if low_num.rest:
-            low = read_single(left, dimension)
+
+def _counted(unit: Unit | None, dimension: str | None) -> str:
+    return unit.dimension if unit is not None else (dimension or "count")
+
+
+def _vague(
+    original: str,
+    text: str,
+    bounds: tuple[float, float],
+    bare: bool,
+    dimension: str | None,
+    rules: Rules,
+) -> Quantity:
+    """``tens of gigabytes``, ``数十亿``, ``trillion-parameter``: a range with no figure."""
+    if rules.exact:
+        raise ValueProblem(f"{original!r} is approximate, but the claim says it is exact", "exact")
+    magnitude, unit = 1.0, None
+    if text:
+        for mag, rest in read_magnitude(text):
+            if bare and mag == 1.0:  # the magnitude word is the figure: it must be read
+                continue
+            unit, error = match_unit(rest, dimension)
+            if unit is None and error is None and rest.strip():
+                error = noun_problem(rest.strip(), False)  # "tens of #": no counted noun
+            if error is None and (dimension is None or fits(unit, dimension)):
+                magnitude = mag
+                break
         else:
-            low = Reading(low_num.value, low_num.place, high.magnitude, high.unit)
-        if (
-            low.unit is not None
-            and high.unit is not None
-            and low.unit.dimension != high.unit.dimension
-        ):
-            raise ValueProblem(f"the two ends of {original!r} have different units")
-        unit = high.unit or low.unit
-        # "500 GB – 2 TB": the low end is converted into the unit of the high end
-        ratio = low.unit.factor / unit.factor if low.unit is not None and unit is not None else 1
-        lo = low.value * low.magnitude * ratio
-        hi = high.value * high.magnitude
-        if lo > hi:
-            raise ValueProblem(f"the range {original!r} runs backwards")
-        low_half = low.place * low.magnitude * ratio / 2  # each end keeps its own precision
-        high_half = high.place * high.magnitude / 2
-        counted = unit.dimension if unit is not None else (dimension or "count")
-        whole = all(end.magnitude == 1.0 and end.place >= 1.0 for end in (low, high))
-        if counted == "count" and whole and not approximate:
-            low_half = high_half = 0.0  # "4–5 nodes": whole things, exactly four to five
-        slack = APPROX_SLACK * hi if approximate else 0.0
-        return _build(
-            original,
-            None,
-            lo - low_half - slack,
-            hi + high_half + slack,
-            max(low_half, high_half),
-            unit,
-            dimension,
-            approximate,
-        )
+            raise ValueProblem(f"unknown unit {text!r}")
+    low, high = bounds
+    return _build(original, None, low * magnitude, high * magnitude, 0.0, unit, dimension, True)
 
-    reading = read_single(text, dimension)
-    amount = reading.value * reading.magnitude
-    half = reading.place * reading.magnitude / 2
-    counted = reading.unit.dimension if reading.unit is not None else (dimension or "count")
-    exact_count = (
-        counted == "count" and reading.magnitude == 1.0 and reading.place >= 1.0 and not approximate
-    )
-    if exact_count:
-        half = 0.0
-    if approximate:
-        half = reading.place * reading.magnitude / 2 + APPROX_SLACK * abs(amount)
-    lo, hi = amount - half, amount + half
-    if lower_open + upper_open + odd > 1:
-        raise ValueProblem(
-            f"{original!r} is both a lower and an upper bound; write one, or a range"
-        )
-    if odd:
-        lo, hi = amount, amount + odd_step(reading.value) * reading.magnitude
-    if lower_open:
-        lo, hi = amount, INF
-    if upper_open:
-        lo, hi = -INF if amount < 0 else 0.0, amount
-    if nearly:
-        lo, hi = amount - reading.place * reading.magnitude / 2 - APPROX_SLACK * abs(amount), amount
-        approximate = True
-    return _build(
-        original,
-        amount,
-        lo,
-        hi,
-        0.0 if exact_count else reading.place * reading.magnitude / 2,
-        reading.unit,
-        dimension,
-        approximate,
-    )
+
+def _range(
+    original: str, left: str, right: str, marks: Marks, dimension: str | None, rules: Rules
+) -> Quantity:
+    """``4–5 nodes``, ``2.8-3 trillion``, ``500 GB – 2 TB``: each end keeps its precision."""
+    if marks.lower_open or marks.upper_open or marks.nearly or marks.odd:
+        raise ValueProblem(f"{original!r} is a range with a comparator; write one or the other")
+    high = read_single(right, dimension)
+    low_num = read_number(left)
+    if low_num is None:
+        raise ValueProblem(f"no number before the range separator in {original!r}")
+    if low_num.rest:
+        low = read_single(left, dimension)
+    else:
+        low = Reading(low_num.value, low_num.place, high.magnitude, high.unit, low_num.zeros)
+    if low.unit is not None and high.unit is not None and low.unit.dimension != high.unit.dimension:
+        raise ValueProblem(f"the two ends of {original!r} have different units")
+    unit = high.unit or low.unit
+    # "500 GB – 2 TB": the low end is converted into the unit of the high end
+    ratio = low.unit.factor / unit.factor if low.unit is not None and unit is not None else 1
+    lo = Figure.of(low.value, low.place, low.zeros, low.magnitude, rules).scaled(ratio)
+    hi = Figure.of(high.value, high.place, high.zeros, high.magnitude, rules)
+    if lo.amount > hi.amount:
+        raise ValueProblem(f"the range {original!r} runs backwards")
+    lower, upper, precision = span(lo, hi, _counted(unit, dimension), marks, rules)
+    return _build(original, None, lower, upper, precision, unit, dimension, marks.approximate)
 
 
 def _build(
@@ -309,7 +296,7 @@ def _build(
             raise ValueProblem(mismatch_message(original, None, dimension))
         factor, symbol, binary = 1.0, base_unit(dim), False
     else:
-        if dimension is not None and unit.dimension != dimension:
+        if dimension is not None and not fits(unit, dimension):
             raise ValueProblem(mismatch_message(original, unit, dimension))
         dim, factor, symbol, binary = unit.dimension, unit.factor, unit.symbol, unit.binary
 

@@ -4,11 +4,17 @@ memory of readings that the parsers share."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from contextvars import ContextVar
 from typing import TypeVar
 
 Context = TypeVar("Context")
 Read = TypeVar("Read")
+
+SCOPE: ContextVar[Hashable] = ContextVar("claimkb_reading_scope", default=None)
+"""What readings depend on beyond their arguments: the units a KB declares and the currency
+its property and source imply (:func:`claimkb.values.units.using` sets it). Readings are
+remembered per scope."""
 
 
 class ValueProblem(ValueError):
@@ -29,7 +35,7 @@ def remembered(read: Callable[[str, Context], Read]) -> Callable[[str, Context],
     is immutable, so a KB of 100,000 claims reads only its distinct forms."""
 
     @functools.lru_cache(maxsize=1 << 16)
-    def attempt(text: str, context: Context) -> Read | str:
+    def attempt(text: str, context: Context, scope: Hashable) -> Read | str:
         try:
             return read(text, context)
         except ValueProblem as problem:
@@ -37,7 +43,7 @@ def remembered(read: Callable[[str, Context], Read]) -> Callable[[str, Context],
 
     @functools.wraps(read)
     def remembered_read(text: str, context: Context) -> Read:
-        result = attempt(text, context)
+        result = attempt(text, context, SCOPE.get())
         if isinstance(result, str):
             raise ValueProblem(result)
         return result

@@ -1,19 +1,52 @@
-"""The domain's units, defined once.
+"""Units and dimensions: what a written unit means, and what a property's ``dimension:`` names.
 
-Every unit a claim may be written in is listed here with its dimension and its factor to the
-dimension's base unit. Value parsing reads this table directly (fast, no import cost), and the
-derived-claim arithmetic builds its pint registry from the same table, so a unit exists in one
-place only.
+A written unit (``TB``, ``feet``, ``8848.86米``'s ``米``, ``mm²``, ``TFLOPS``, ``US$``) is read by
+:mod:`.unitexpr` against pint's registry (:mod:`.unitreg`) and the words defined on top of it
+(:mod:`.unitdefs`, :mod:`.currency`), and becomes a :class:`Unit`: a symbol to show, the
+dimension's name, the factor to the dimension's base unit, and whether a binary prefix was
+used (``TiB``). Each distinct written unit is read once per process and context.
 
-Decimal and binary prefixes stay distinct: ``TB`` is 10**12 bytes, ``TiB`` is 2**40 bytes, and
-each unit remembers which kind of prefix it carries so a TB/TiB mix-up can be named.
+Reading depends on a :class:`~.unitexpr.Context` - the KB's own units, the property's
+currency, the currency of the source's country - set around a claim's reading with
+:func:`using` (the KB does so); outside one, only the library's units apply.
 """
 
 from __future__ import annotations
 
+import difflib
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Protocol
 
-__all__ = ["Unit", "UNITS", "DIMENSIONS", "lookup", "compose", "base_unit", "IMPLICIT"]
+from . import currency, unitdefs
+from .problems import SCOPE
+from .unitexpr import BASE, Context, KBUnits, resolve
+from .unitreg import Measure, dimension_info, dimension_name, name_root
+
+__all__ = [
+    "Unit",
+    "Context",
+    "KBUnits",
+    "DIMENSIONS",
+    "IMPLICIT",
+    "lookup",
+    "compose",
+    "read_unit",
+    "unit_word",
+    "fits",
+    "base_unit",
+    "known_dimension",
+    "resolve_dimension",
+    "suggest_dimension",
+    "is_currency",
+    "hoist_currency",
+    "using",
+    "current",
+    "kb_units",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,134 +59,239 @@ class Unit:
     """True for IEC binary prefixes (KiB, GiB, TiB ...)."""
 
 
-DIMENSIONS: dict[str, str] = {
-    "count": "1",
-    "parameter": "parameter",
-    "token": "token",
-    "byte": "B",
-    "second": "s",
-    "percent": "%",
-    "percentage-point": "pp",
-    "ratio": "×",
-    "packet": "packet",
-    "hertz": "Hz",
-    "flop": "FLOP",
-}
-"""Base dimensions and the symbol of each one's base unit. Composite dimensions are written
-``numerator/denominator`` (``byte/second``, ``bit/parameter`` is ``byte/parameter``)."""
+DIMENSIONS: dict[str, str] = {name: base for name, (base, _) in unitdefs.DIMENSIONS.items()}
+"""Named dimensions and the symbol of each one's base unit. Composite dimensions are written
+``numerator/denominator`` (``byte/second``, ``power/area``); each currency is a dimension
+named by its ISO 4217 code."""
 
-IMPLICIT = frozenset({"count", "parameter", "token", "ratio"})
-"""Dimensions whose values may be written without a unit (``2.8 trillion`` parameters)."""
-
-_DECIMAL = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
-_BINARY = {"Ki": 2.0**10, "Mi": 2.0**20, "Gi": 2.0**30, "Ti": 2.0**40, "Pi": 2.0**50, "Ei": 2.0**60}
+IMPLICIT = unitdefs.IMPLICIT
+CURRENCY = unitdefs.CURRENCY_FAMILY
 
 
-def _table() -> dict[str, Unit]:
-    table: dict[str, Unit] = {}
-
-    def add(names: list[str], dimension: str, factor: float, binary: bool = False) -> None:
-        for name in names:
-            table[name] = Unit(names[0], dimension, factor, binary)
-
-    add(["1"], "count", 1.0)
-    add(["parameter", "parameters", "param", "params", "参数", "个参数"], "parameter", 1.0)
-    add(["token", "tokens", "个token"], "token", 1.0)
-    add(["%", "％", "percent", "per cent", "pct"], "percent", 1.0)
-    add(
-        ["pp", "p.p.", "percentage point", "percentage points", "个百分点", "百分点"],
-        "percentage-point",
-        1.0,
-    )
-    add(["×", "x", "X", "times", "fold", "-fold", "倍"], "ratio", 1.0)
-    add(["packet", "packets", "packet(s)"], "packet", 1.0)
-    add(["s", "sec", "second", "seconds", "秒"], "second", 1.0)
-    add(["ms", "millisecond", "milliseconds", "毫秒"], "second", 1e-3)
-    add(["min", "minute", "minutes", "分钟"], "second", 60.0)
-    add(["h", "hr", "hour", "hours", "小时"], "second", 3600.0)
-    add(["day", "days", "天"], "second", 86400.0)
-    add(["FLOP", "FLOPs", "flop", "flops"], "flop", 1.0)
-    add(["Hz", "hertz"], "hertz", 1.0)
-    for prefix, factor in (("M", 1e6), ("G", 1e9), ("T", 1e12), ("P", 1e15), ("E", 1e18)):
-        add([f"{prefix}FLOP", f"{prefix}FLOPs"], "flop", factor)
-        add([f"{prefix}Hz"], "hertz", factor)
-    add(["GHz"], "hertz", 1e9)
-    # information: bytes (B) and bits (b), decimal and binary prefixes
-    add(["B", "byte", "bytes", "字节"], "byte", 1.0)
-    add(["bit", "bits", "b", "比特", "位"], "byte", 0.125)
-    for prefix, factor in _DECIMAL.items():
-        if prefix:
-            add([f"{prefix}B"], "byte", factor)
-            add([f"{prefix}b", f"{prefix}bit"], "byte", factor / 8)
-            add([f"{prefix}bps", f"{prefix}b/s", f"{prefix}bit/s"], "byte/second", factor / 8)
-            add([f"{prefix}B/s", f"{prefix}Bps"], "byte/second", factor)
-            add([f"{prefix}pps"], "packet/second", factor)
-    for prefix, factor in _BINARY.items():
-        add([f"{prefix}B"], "byte", factor, binary=True)
-        add([f"{prefix}b", f"{prefix}bit"], "byte", factor / 8, binary=True)
-        add([f"{prefix}B/s"], "byte/second", factor, binary=True)
-    add(["bps", "b/s", "bit/s"], "byte/second", 0.125)
-    add(["B/s"], "byte/second", 1.0)
-    add(["pps"], "packet/second", 1.0)
-    add(["kilobyte", "kilobytes"], "byte", 1e3)
-    add(["megabyte", "megabytes"], "byte", 1e6)
-    add(["gigabyte", "gigabytes"], "byte", 1e9)
-    add(["terabyte", "terabytes"], "byte", 1e12)
-    add(["petabyte", "petabytes"], "byte", 1e15)
-    return table
+def current() -> Context:
+    """The context units are read in now (see the module doc)."""
+    scope = SCOPE.get()
+    return scope if isinstance(scope, Context) else BASE
 
 
-UNITS: dict[str, Unit] = _table()
-_FOLDED: dict[str, Unit] = {}
-for _name, _unit in UNITS.items():
-    _FOLDED.setdefault(_name.casefold(), _unit)
+@contextmanager
+def using(context: Context) -> Iterator[None]:
+    """Read units (and remember readings) in ``context`` inside the ``with`` block."""
+    token = SCOPE.set(context)
+    try:
+        yield
+    finally:
+        SCOPE.reset(token)
 
 
-def lookup(name: str) -> Unit | None:
-    """Find a simple unit by exact name, then case-insensitively for word units.
-
-    Symbols are case-sensitive (``Mb`` is megabit, ``MB`` megabyte); only names longer than
-    three characters (``Bytes``, ``Tokens``) fall back to a case-insensitive match.
-    """
-    name = name.strip()
-    found = UNITS.get(name)
-    if found is None and len(name) > 3:
-        found = _FOLDED.get(name.casefold())
-    return found
+def _unit(measure: Measure) -> Unit:
+    if measure.plain is not None:
+        return Unit(measure.symbol, measure.plain, measure.factor)
+    dimension = dimension_name(measure.signature)
+    info = dimension_info(dimension)
+    per_base = info[1] if info is not None else 1.0
+    return Unit(measure.symbol, dimension, measure.factor / per_base, measure.binary)
 
 
-_PER = (" per ", "/", "／", " / ", "每")
+@functools.lru_cache(maxsize=1 << 15)
+def _read(text: str, strict: bool, context: Context, money: bool) -> Unit | str | None:
+    found = resolve(text, strict, context, money)
+    return _unit(found) if isinstance(found, Measure) else found
+
+
+def read_unit(text: str, dimension: str | None = None) -> Unit | str | None:
+    """The unit ``text`` writes, a problem saying why it cannot be told (an ambiguous
+    currency symbol, a unit with an offset), or None if it is no unit. Where ``dimension``
+    is a counted one (``count``, ``parameter`` ...), a word is read as a unit only when it is
+    surely one (see :func:`unit_word`)."""
+    strict = dimension in IMPLICIT
+    money = dimension == CURRENCY or is_currency(dimension)
+    return _read(text.strip(), strict, current(), money)
 
 
 def compose(name: str) -> Unit | None:
-    """A simple unit, or ``numerator/denominator`` / ``numerator per denominator``."""
-    found = lookup(name)
-    if found is not None:
-        return found
-    for sep in _PER:
-        if sep in name:
-            num_name, _, den_name = name.partition(sep)
-            num, den = lookup(num_name), lookup(den_name)
-            if num is None or den is None:
-                continue
-            if den.dimension == "count" or "/" in den.dimension or "/" in num.dimension:
-                continue
-            return Unit(
-                f"{num.symbol}/{den.symbol}",
-                f"{num.dimension}/{den.dimension}",
-                num.factor / den.factor,
-                num.binary or den.binary,
-            )
-    return None
+    """A unit (``TB``, ``GB/s``, ``bit per parameter``, ``平方毫米``), or None."""
+    found = _read(name.strip(), False, current(), False)
+    return found if isinstance(found, Unit) else None
+
+
+def lookup(name: str) -> Unit | None:
+    """A unit written as one word (``TB``, ``%``, ``parameters``), or None."""
+    name = name.strip()
+    if not name or any(c in name for c in "/·* ") and name not in _WHOLE:
+        return None
+    return compose(name)
+
+
+_WHOLE = frozenset(f for _, forms in unitdefs.PLAIN.values() for f in forms) | frozenset(
+    unitdefs.PERCENTAGE_POINTS
+)
+
+
+def unit_word(word: str) -> Unit | None:
+    """Whether a written word is a unit of some dimension, and which: the question a reader
+    asks of the word after a count (``29,032 feet`` is no count of feet-things; ``48 units``
+    and ``7 points`` are counts). Only readings that are surely units count: no pint
+    decomposition of an ordinary word (``units`` as micro-nits), no unit that is also an
+    ordinary noun (``point``, ``cup``), no lone letter that is a magnitude (``K``)."""
+    found = _read(word.strip(), True, current(), False)
+    return found if isinstance(found, Unit) else None
+
+
+def is_currency(dimension: str | None) -> bool:
+    return dimension in currency.CODES
+
+
+def fits(unit: Unit | None, dimension: str) -> bool:
+    """Whether a value in ``unit`` (None: written without one) belongs to ``dimension``."""
+    if unit is None:
+        return dimension in IMPLICIT
+    if dimension == CURRENCY:
+        return is_currency(unit.dimension)
+    return unit.dimension == dimension
 
 
 def base_unit(dimension: str) -> str:
-    """Symbol of a dimension's base unit (``byte/second`` -> ``B/s``)."""
-    num, _, den = dimension.partition("/")
-    symbol = DIMENSIONS.get(num, num)
-    return f"{symbol}/{DIMENSIONS.get(den, den)}" if den else symbol
+    """Symbol of a dimension's base unit (``byte/second`` -> ``B/s``, ``power`` -> ``W``)."""
+    if dimension in DIMENSIONS:
+        return DIMENSIONS[dimension]
+    if dimension in unitdefs.COMPOSITE_BASES:
+        return unitdefs.COMPOSITE_BASES[dimension]
+    if dimension == CURRENCY:
+        return "USD"
+    for op in ("/", "·"):
+        left, found, right = dimension.partition(op)
+        if found:
+            return f"{base_unit(left)}{op}{base_unit(right)}"
+    return dimension
+
+
+def hoist_currency(text: str) -> str:
+    """A currency written before the number moved after it (see :func:`.currency.hoist`)."""
+    return currency.hoist(text)
+
+
+# -- a property's dimension -------------------------------------------------------------
+
+
+def resolve_dimension(written: str, units: KBUnits | None = None) -> str | None:
+    """The dimension a property's ``dimension:`` names: a dimension's name or one of its
+    other names (``length``, ``time``, ``currency``), a composite (``bit/second``), or a unit
+    that has one (``watt``, ``W``, ``m``, ``USD``, ``GB/s``); None if it names none."""
+    return _dimension(" ".join(str(written).split()), units)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dimension(written: str, units: KBUnits | None) -> str | None:
+    lowered = written.lower()
+    for name in (written, lowered):
+        if name in DIMENSIONS or name == CURRENCY:
+            return name
+        if name in unitdefs.DIMENSION_ALIASES:
+            return unitdefs.DIMENSION_ALIASES[name]
+    if written in currency.CODES or (units is not None and written in units.dimensions):
+        return written
+    named = dimension_info(written)  # a name as dimension_name writes it ("flop²/second²")
+    if named is not None and named[0] and dimension_name(named[0]) == written:
+        return written
+    for op in ("/", "·"):
+        left, found, right = written.partition(op)
+        if found and "/" not in right:
+            a, b = _dimension(left.strip(), units), _dimension(right.strip(), units)
+            info = dimension_info(f"{a}{op}{b}") if a and b else None
+            if info is not None:
+                return dimension_name(info[0]) if info[0] else None
+    unit = _read(written, False, Context(kb=units), True)
+    return unit.dimension if isinstance(unit, Unit) else None
 
 
 def known_dimension(dimension: str) -> bool:
-    num, _, den = dimension.partition("/")
-    return num in DIMENSIONS and (not den or den in DIMENSIONS)
+    return resolve_dimension(dimension) is not None
+
+
+def suggest_dimension(written: str, units: KBUnits | None = None) -> str | None:
+    """The dimension name nearest a misspelt one (``lenght`` -> ``length``), if any."""
+    names = [*DIMENSIONS, *unitdefs.DIMENSION_ALIASES, CURRENCY]
+    if units is not None:
+        names += sorted(units.dimensions)
+    close = difflib.get_close_matches(str(written).lower(), names, n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
+# -- a KB's own units -------------------------------------------------------------------
+
+
+class UnitRecord(Protocol):
+    """The fields of a registry's ``units:`` record that reading needs."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def definition(self) -> str | int | bool | None: ...
+    @property
+    def dimension(self) -> str | None: ...
+    @property
+    def aliases(self) -> list[str]: ...
+    @property
+    def symbol(self) -> str | None: ...
+
+
+_AMOUNT = re.compile(r"^\s*(?P<n>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)?\s*(?P<u>.*)$")
+
+
+def kb_units(records: Iterable[UnitRecord]) -> tuple[KBUnits | None, dict[str, str]]:
+    """A KB's own units (None if it declares none), and a problem per record that cannot
+    be read (record id -> what is wrong). Records are read in order, so a unit may be
+    defined with the ones before it."""
+    listed = list(records)
+    if not listed:
+        return None, {}
+    key = tuple((r.id, str(r.definition), r.dimension, r.symbol, tuple(r.aliases)) for r in listed)
+    words: dict[str, Measure] = {}
+    dimensions: set[str] = set()
+    problems: dict[str, str] = {}
+    for record in listed:
+        so_far = KBUnits(key + (len(words),), dict(words), frozenset(dimensions))
+        found = _define(record, so_far, dimensions)
+        if isinstance(found, str):
+            problems[record.id] = found
+            continue
+        for form in (record.id, *record.aliases):
+            words[" ".join(form.split())] = found
+    return KBUnits(key, words, frozenset(dimensions)), problems
+
+
+def _define(record: UnitRecord, units: KBUnits, dimensions: set[str]) -> Measure | str:
+    symbol = record.symbol or record.id
+    if record.definition is not None:
+        match = _AMOUNT.match(str(record.definition))
+        assert match is not None  # the pattern matches any text
+        amount = float(match.group("n") or 1.0)
+        found = resolve(match.group("u"), False, Context(kb=units), True)
+        if not isinstance(found, Measure):
+            why = f": {found}" if isinstance(found, str) else ""
+            return f"definition {str(record.definition)!r} is no amount of a known unit{why}"
+        if found.plain is not None:
+            return Measure(amount * found.factor, (), symbol, plain=found.plain)
+        measure = Measure(amount * found.factor, found.signature, symbol, found.binary)
+        if record.dimension is not None:
+            stated = resolve_dimension(record.dimension, units)
+            if stated != _unit(measure).dimension:
+                return (
+                    f"definition {str(record.definition)!r} is in {_unit(measure).dimension}, "
+                    f"not in dimension {record.dimension!r}"
+                )
+        return measure
+    written = record.dimension or record.id
+    known = resolve_dimension(written, units)
+    if known in unitdefs.PLAIN:
+        return Measure(1.0, (), symbol, plain=known)
+    info = dimension_info(known) if known else None
+    if info is not None:
+        return Measure(info[1], info[0], symbol)
+    if not re.fullmatch(r"[^\W\d][\w-]*", written):
+        return f"dimension {written!r} is no dimension name (letters, digits, - and _)"
+    root = "kb_" + re.sub(r"\W", "_", written)
+    name_root(root, written)
+    dimensions.add(written)
+    return Measure(1.0, ((root, 1.0),), symbol)

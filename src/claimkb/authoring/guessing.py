@@ -1,0 +1,303 @@
+"""Guessing a value's property and subject from what the KB already knows, with the reason.
+
+* **Which properties can hold it**: a quantity's written unit names its dimension (``80GB``:
+  byte); a bare number may be a count, a parameter or a token count; a date goes to a date
+  property; a known entity to an entity property expecting its kind.
+* **Which of them it is**: the words around the value, weighed by how much more often they
+  occur in the quotes of the KB's claims of that property than in its other quotes (the KB's
+  own usage, in every language it has: "激活" for active parameters, "context window" for the
+  context window), and the words of the property's label.
+* **Whose property**: the entity named nearest before the value whose kind the property's
+  subjects have in the KB (a model's parameter count, an adaptation's hardware); else one named
+  in the sentences before it, under the heading, or most often in the text.
+
+Nothing is guessed from the value being drafted against itself: the weights come from the
+claims already in the KB (a benchmark drafts an article with its own claims left out).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..analysis import value_key
+from ..kb import KB
+from ..model import Datatype, Property
+from ..values import EntityName, ValueProblem, parse_quantity
+from ..values.units import IMPLICIT
+from .candidates import Candidate
+from .mentions import Mention, Mentions
+from .spans import word_dimension
+
+__all__ = ["Guess", "Guide", "tokens"]
+
+_WORDS = re.compile(r"[A-Za-z][A-Za-z-]{2,}|[\u3400-\u9fff]+")
+_STOP = frozenset(
+    "the and for with that this its are was were has have had from into over than then which "
+    "who whom what when where how also been being their they them there these those such not "
+    "but all any can may will would could should about more most other some only very per "
+    "via our out one two three".split()
+)
+LABEL_WEIGHT = 2.0
+PRIOR_WEIGHT = 0.4
+KNOWN_WEIGHT = 3.0
+"""A value the KB's claims already give a property is good evidence the property is that one."""
+
+
+def tokens(text: str) -> set[str]:
+    """The words a text is compared by: English words (lower case, a plural's s dropped) and
+    the character pairs of Chinese runs."""
+    found: set[str] = set()
+    for match in _WORDS.finditer(text):
+        word = match.group()
+        if word[0].isascii():
+            word = word.lower().strip("-")
+            if word not in _STOP:
+                found.add(_stem(word))
+        elif len(word) == 1:
+            found.add(word)
+        else:
+            found.update(word[i : i + 2] for i in range(len(word) - 1))
+    return found
+
+
+_SUFFIXES = ("ing", "ies", "ed", "es", "s", "e")
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, enough for "activates", "activated" and "activating" to meet."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True)
+class Guess:
+    property: str | None
+    subject: str | None
+    """The subject as written in the text (or the entity's name when found elsewhere)."""
+    subject_id: str | None
+    reasons: dict[str, str]
+    score: float
+    alternatives: tuple[str, ...] = ()
+
+
+class Guide:
+    """What the KB's registry and claims say about where values go."""
+
+    def __init__(self, kb: KB, mentions: Mentions):
+        self.kb = kb
+        self.properties = [p for p in kb.properties.values() if p.datatype is not Datatype.VERDICT]
+        self.uses: Counter[str] = Counter(c.property for c in kb.claims.values())
+        self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
+        self.value_kinds: dict[str, Counter[str]] = defaultdict(Counter)
+        self.labels = {p.id: tokens(p.label) for p in self.properties}
+        with_word: dict[str, Counter[str]] = defaultdict(Counter)
+        overall: Counter[str] = Counter()
+        self.stated: dict[tuple[str, object], Counter[str]] = defaultdict(Counter)
+        """(property, what a value states) -> the subjects the KB's claims give it."""
+        self.example: dict[tuple[str, object], str] = {}
+        self.neighbours: dict[str, set[str]] = defaultdict(set)
+        """Entity -> the entities the KB's claims about it name, and what it is part of."""
+        for entity in kb.entities.values():
+            if entity.part_of:
+                self.neighbours[entity.id].add(entity.part_of)
+        for claim in kb.claims.values():
+            value = kb.value(claim.id)
+            if value is not None and claim.property in kb.properties:
+                key = (claim.property, value_key(value))
+                self.stated[key][kb.subject_id(claim)] += 1
+                self.example.setdefault(key, claim.id)
+            subject = kb.entity(claim.subject)
+            if subject is not None:
+                self.subject_kinds[claim.property][subject.kind] += 1
+            named = kb.entity(claim.written) if isinstance(value, EntityName) else None
+            if named is not None:
+                self.value_kinds[claim.property][named.kind] += 1
+                self.neighbours[kb.subject_id(claim)].add(named.id)
+            words = _context_words(claim.quote, claim.written, mentions)
+            with_word[claim.property].update(words)
+            overall.update(words)
+        total = max(1, len(kb.claims))
+        self.cues: dict[str, dict[str, float]] = {}
+        for prop_id, counts in with_word.items():
+            n_prop = self.uses[prop_id]
+            self.cues[prop_id] = {
+                word: weight
+                for word, n in counts.items()
+                if (
+                    weight := math.log((n + 0.5) / (n_prop + 1))
+                    - math.log((overall[word] + 0.5) / (total + 1))
+                )
+                > 0
+            }
+
+    # -- properties ------------------------------------------------------------------------
+
+    def fitting(self, candidate: Candidate) -> list[Property]:
+        """The properties that can hold the candidate's value."""
+        result = []
+        for prop in self.properties:
+            if candidate.kind == "date" and prop.datatype is Datatype.DATE:
+                result.append(prop)
+            elif candidate.kind == "entity" and prop.datatype is Datatype.ENTITY:
+                entity = self.kb.entities.get(candidate.entity or "")
+                if entity is None:
+                    continue
+                if prop.entity_kind == entity.kind or (
+                    prop.entity_kind is None and entity.kind in self.value_kinds[prop.id]
+                ):
+                    result.append(prop)  # a property open to any kind: the kinds it is used with
+            elif candidate.kind == "quantity" and prop.datatype is Datatype.QUANTITY:
+                if candidate.dimension is not None:
+                    if prop.dimension == candidate.dimension:
+                        result.append(prop)
+                elif prop.dimension in IMPLICIT and _reads(candidate.written, prop.dimension):
+                    result.append(prop)
+        return result
+
+    def evidence(
+        self, prop: Property, candidate: Candidate, words: set[str], wider: set[str]
+    ) -> tuple[float, list[str]]:
+        """How strongly the words around a value point to ``prop`` (its KB usage, its label,
+        its unit's names), and the words that do; ``wider`` (the rest of the sentence)
+        counts half. A value the KB already gives this property counts most."""
+        cues = self.cues.get(prop.id, {})
+        known = KNOWN_WEIGHT if self.known(prop, candidate) is not None else 0.0
+        named = self.labels.get(prop.id, set())
+        value = 0.0
+        matched: list[tuple[float, str]] = []
+        for share, pool in ((1.0, words), (0.5, wider - words)):
+            for word in pool:
+                unit = prop.dimension is not None and word_dimension(word) == prop.dimension
+                weight = cues.get(word, 0.0) + (LABEL_WEIGHT if word in named or unit else 0.0)
+                if weight > 0:
+                    value += share * weight
+                    matched.append((share * weight, word))
+        matched.sort(key=lambda item: (-item[0], item[1]))
+        return value + known, [w for _, w in matched[:4]]
+
+    def prior(self, prop: Property) -> float:
+        """A little weight for the properties the KB uses most."""
+        return PRIOR_WEIGHT * math.log1p(self.uses[prop.id])
+
+    def known(self, prop: Property, candidate: Candidate) -> tuple[list[str], str] | None:
+        """The subjects the KB's claims already give this property with this value (most
+        frequent first) and one such claim, or None."""
+        key = (prop.id, _key(prop, candidate))
+        subjects = self.stated.get(key)
+        if not subjects:
+            return None
+        return [s for s, _ in subjects.most_common()], self.example[key]
+
+    # -- subjects --------------------------------------------------------------------------
+
+    def subject(
+        self,
+        prop: Property,
+        candidate: Candidate,
+        here: list[Mention],
+        nearby: list[Mention],
+        main: Iterable[Mention],
+    ) -> tuple[Mention | None, str, float]:
+        """The subject mention for ``prop``, why, and how sure (1 in the sentence, 0.5 near)."""
+        known = self.known(prop, candidate)
+        usual = self._usual(prop, candidate, here, nearby, main)
+        if known is None:
+            return usual
+        subjects, claim_id = known
+        named = [m for m in here if m.entity in subjects and m.entity != candidate.entity]
+        if named:
+            why = f"{self._named(named[0])}, named here; claim {claim_id} states it too"
+            return named[0], why, 1.0
+        if usual[2] >= 0.5:  # the text names a subject near it: the text wins
+            return usual
+        mentioned = {m.entity for m in main} - {candidate.entity}
+        subjects = [x for x in subjects if x in mentioned or self.neighbours[x] & mentioned]
+        if not subjects:  # the KB's subject has nothing to do with this text
+            return usual
+        entity = self.kb.entities.get(subjects[0])
+        written = entity.name if entity is not None else subjects[0]
+        mention = Mention(-1, -1, subjects[0], written)
+        return (
+            mention,
+            f"'{written}': claim {claim_id} already gives it this value",
+            KNOWN_ELSEWHERE,
+        )
+
+    def _usual(
+        self,
+        prop: Property,
+        candidate: Candidate,
+        here: list[Mention],
+        nearby: list[Mention],
+        main: Iterable[Mention],
+    ) -> tuple[Mention | None, str, float]:
+        kinds = self.subject_kinds.get(prop.id)
+        if not kinds:
+            kinds = Counter({e.kind: 1 for e in self.kb.entities.values()})
+        exclude = candidate.entity
+
+        def fits(m: Mention) -> bool:
+            entity = self.kb.entities.get(m.entity)
+            return entity is not None and entity.kind in kinds and m.entity != exclude
+
+        before = [m for m in here if m.end <= candidate.start and fits(m)]
+        if before:
+            chosen = before[-1]
+            return chosen, f"{self._named(chosen)}, named before it in the same sentence", 1.0
+        after = [m for m in here if m.start >= candidate.end and fits(m)]
+        if after:
+            return after[0], f"{self._named(after[0])}, named in the same sentence", 0.8
+        near = [m for m in nearby if fits(m)]
+        if near:
+            return near[-1], f"{self._named(near[-1])}, named just before this sentence", 0.5
+        common = Counter(m.entity for m in main if fits(m))
+        if common:
+            entity_id = common.most_common(1)[0][0]
+            entity = self.kb.entities[entity_id]
+            mention = Mention(-1, -1, entity_id, entity.name)
+            return mention, f"'{entity.name}', the {entity.kind} the text names most often", 0.3
+        wanted = ", ".join(k for k, _ in kinds.most_common(3))
+        return None, f"no {wanted} is named near it; fill it in", 0.0
+
+    def _named(self, mention: Mention) -> str:
+        entity = self.kb.entities[mention.entity]
+        return f"'{mention.written}' ({entity.id}, {entity.kind})"
+
+
+KNOWN_ELSEWHERE = 0.5
+"""How sure a subject is that the text does not name near the value, but that the KB's claims
+give this property with this value."""
+
+
+def _key(prop: Property, candidate: Candidate) -> object:
+    """What the candidate's value states, read for ``prop`` (None when it does not read)."""
+    if candidate.kind == "entity":
+        return value_key(EntityName(candidate.written, candidate.entity))
+    if candidate.kind == "quantity":
+        try:
+            return value_key(parse_quantity(candidate.written, prop.dimension))
+        except ValueProblem:
+            return None
+    return value_key(candidate.value) if candidate.value is not None else None
+
+
+def _reads(written: str, dimension: str | None) -> bool:
+    try:
+        parse_quantity(written, dimension)
+    except ValueProblem:
+        return False
+    return True
+
+
+def _context_words(quote: str, written: str, mentions: Mentions) -> set[str]:
+    """The words of a quote that are neither the value nor an entity's name."""
+    text = quote.replace(written, " ")
+    for mention in reversed(mentions.find(text)):
+        text = text[: mention.start] + " " + text[mention.end :]
+    return tokens(text)

@@ -1,0 +1,203 @@
+"""Where a value a text states begins and ends: the span that says it, and nothing more.
+
+:func:`claimkb.quoted_values.stated_values` gives the longest span that reads at each place a
+value starts (the value check's reader); :func:`stated` cuts it to what it says. The span is
+read ever shorter and the last extension that changed the value is kept; an extension that only
+widens the value (a marker of approximation, a bound) counts only where a word surely ends; a
+Chinese measure word after the number, a marker or bound before it come with it; an article
+before a number does not.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from ..quoted_values import _ends
+from ..values import Quantity, Value, ValueProblem
+from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
+
+__all__ = ["MEASURE_WORDS", "NUMERAL", "stated", "word_dimension"]
+
+MEASURE_WORDS = frozenset("台张个条家款位名项种次倍块颗枚座套层段部支只件人份轮版代")
+"""Chinese measure words: a number's counter ("6 台", "三条") belongs to the value."""
+_PREFIXES = sorted(
+    (*APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX, *NEARLY_PREFIX), key=len, reverse=True
+)
+NUMERAL = re.compile(
+    r"[0-9０-９零〇一二两三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|"
+    r"a (?:thousand|million|billion|trillion))\b",
+    re.IGNORECASE,
+)
+"""A value states a figure: a digit, a numeral or a number word ("万亿模型" is a class)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def word_dimension(word: str) -> str | None:
+    """The dimension a word names as a unit ("parameters", "参数", "tokens", "hours"), or None.
+    Asked of the value library (its strict reading of a word, where it has one), so a unit
+    the library learns is a unit here too."""
+    from ..values import units
+
+    reader = getattr(units, "unit_word", None) or units.lookup
+    try:
+        unit = reader(word)
+    except (ValueError, ArithmeticError):  # a word a unit library cannot take
+        return None
+    return unit.dimension if unit is not None else None
+
+
+def stated(
+    text: str,
+    read: Callable[[str], Value],
+    masked: list[tuple[int, int]],
+    dimensions: frozenset[str],
+) -> list[tuple[int, int, Value]]:
+    """(start, end, value) of each value ``read`` finds in ``text``, trimmed to what it says,
+    outside the masked spans and one another."""
+    from ..quoted_values import _WORD, _starts, stated_values
+
+    stated = stated_values(text, read, words=True)
+    starts = sorted(set(_starts(text)) | {m.start() for m in _WORD.finditer(text)})
+    result: list[tuple[int, int, Value]] = []
+    index = 0
+    for item in stated:
+        while index < len(starts) and not text.startswith(item.text, starts[index]):
+            index += 1
+        if index == len(starts):
+            break
+        start = starts[index]
+        index += 1
+        longest = start + len(item.text)
+        if result and start < result[-1][1]:
+            continue  # inside the value before
+        best = _what_it_says(text, start, longest, read, dimensions)
+        if best is None:
+            continue
+        end, value = best
+        end = _with_measure_word(text, start, end, read)
+        start, value = _with_prefix(text, start, end, read, value)
+        start = _without_article(text, start, end, read)
+        if any(s < end and start < e for s, e in masked):
+            continue  # part of a name ("MTT S5000") or of a date
+        result.append((start, end, read(text[start:end])))
+    return result
+
+
+def _what_it_says(
+    text: str,
+    start: int,
+    longest: int,
+    read: Callable[[str], Value],
+    dimensions: frozenset[str],
+) -> tuple[int, Value] | None:
+    """The end of the value starting at ``start`` and what it reads as: of the prefixes of
+    the span that read, the last one that changed the value; when some name a unit, only
+    those of the last such dimension a property of the KB has (else of the last) count: a
+    trailing word read as a counted noun is not part of the value."""
+    from ..analysis import value_key
+
+    readings: list[tuple[int, Value]] = []
+    for end in _value_ends(text, start, longest):
+        span = text[start:end].strip()
+        if not span or " and " in span or _PUNCTUATED.search(span):
+            continue  # "二、“3 万亿": a list's number, then another value
+        try:
+            readings.append((start + len(span), read(span)))
+        except (ValueProblem, ArithmeticError, RecursionError, ValueError):
+            continue
+    with_unit = [r for r in readings if isinstance(r[1], Quantity) and r[1].dimension != "count"]
+    if with_unit:
+        known = [r for r in with_unit if r[1].dimension in dimensions]  # type: ignore[union-attr]
+        dimension = (known or with_unit)[-1][1].dimension  # type: ignore[union-attr]
+        readings = [r for r in with_unit if r[1].dimension == dimension]  # type: ignore[union-attr]
+    best: tuple[int, Value] | None = None
+    seen: set[object] = set()
+    for end, value in readings:  # a bound or a marker of approximation says something too
+        key = (value_key(value), getattr(value, "lower", None), getattr(value, "upper", None))
+        if key in seen:
+            continue
+        if best is not None and key[0] == value_key(best[1]) and not _word_ends(text, end):
+            continue  # "100 万 token 上下文": 上下 ("about") is part of 上下文 ("context")
+        best = (end, value)
+        seen.add(key)
+    return best
+
+
+def _word_ends(text: str, end: int) -> bool:
+    """Whether a word surely ends at ``end``: white space, punctuation or the end follows, or
+    a change of script (Chinese has no spaces: a character may begin a longer word)."""
+    if end >= len(text):
+        return True
+    before, after = text[end - 1], text[end]
+    if after.isspace() or not after.isalnum():
+        return True
+    return before.isascii() != after.isascii()
+
+
+_PUNCTUATED = re.compile(r"[、，；;“”「」()（）\[\]]|,(?!\d)|\.\s")
+"""Punctuation no written value holds (a comma between digits is a thousands separator)."""
+_MORE_ENDS = re.compile(r"(?<=[0-9A-Za-z%])(?=[^\x00-\x7f]|\.(?:\s|$))")
+
+
+def _value_ends(text: str, start: int, longest: int) -> list[int]:
+    """Where a value starting at ``start`` may end: where the value check's reader ends
+    spans, and also before a full stop and where Latin letters or digits meet Chinese
+    ("2.8 TB需要", a table row run together)."""
+    ends = {e for e in _ends(text, start) if e <= longest}
+    ends.update(m.start() for m in _MORE_ENDS.finditer(text, start + 1, longest))
+    return sorted(ends)
+
+
+def _with_measure_word(text: str, start: int, end: int, read: Callable[[str], Value]) -> int:
+    """Take in a Chinese measure word written after the number ("6 台")."""
+    rest = text[end:]
+    stripped = rest.lstrip(" ")
+    if stripped[:1] in MEASURE_WORDS:
+        extended = end + (len(rest) - len(stripped)) + 1
+        try:
+            read(text[start:extended])
+        except (ValueProblem, ArithmeticError, ValueError):
+            return end
+        return extended
+    return end
+
+
+def _without_article(text: str, start: int, end: int, read: Callable[[str], Value]) -> int:
+    """Leave out an article before a number ("a one-million-token context": the value is
+    "one-million-token"; "a million" keeps its "a", which is the number)."""
+    head = re.match(r"(?i)(?:an?|the)\s+", text[start:end])
+    if head is None:
+        return start
+    rest = text[start + head.end() : end]
+    if not NUMERAL.match(rest):
+        return start
+    try:
+        read(rest)
+    except (ValueProblem, ArithmeticError, ValueError):
+        return start
+    return start + head.end()
+
+
+def _with_prefix(
+    text: str, start: int, end: int, read: Callable[[str], Value], value: Value
+) -> tuple[int, Value]:
+    """Take in a marker of approximation or a bound written just before the value."""
+    before = text[:start].rstrip(" ")
+    for prefix in _PREFIXES:
+        if before.lower().endswith(prefix.lower()):
+            begin = len(before) - len(prefix)
+            if (
+                prefix[0].isascii()
+                and prefix[0].isalpha()
+                and begin > 0
+                and text[begin - 1].isalnum()
+            ):
+                continue
+            try:
+                return begin, read(text[begin:end])
+            except (ValueProblem, ArithmeticError, ValueError):
+                continue
+    return start, value

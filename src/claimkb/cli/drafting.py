@@ -1,0 +1,155 @@
+"""``claimkb draft SOURCE``, ``claimkb drafts``, ``claimkb accept DRAFT``, ``claimkb reject DRAFT``.
+
+Drafts go to ``claims/<source>.drafts``, which ``claimkb check`` does not read; accepting one
+runs the validation of ``claimkb add claim`` with the draft's fields, corrected by the options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .app import JsonOption, RootOption, SnapshotDirOption, app, open_kb
+from .writing import (
+    DryRunOption,
+    FileOption,
+    NoteOption,
+    PropertyOption,
+    SubjectOption,
+    apply_change,
+    run_change,
+    text,
+)
+
+if TYPE_CHECKING:
+    from ..authoring.writes import Change
+
+ReasonsOption = Annotated[bool, typer.Option("--reasons", help="Show the reason for each guess.")]
+
+
+@app.command()
+def draft(
+    source: Annotated[str, typer.Argument(metavar="SOURCE", help="Source id (with a snapshot).")],
+    root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
+    reasons: ReasonsOption = False,
+    dry_run: DryRunOption = False,
+    json_: JsonOption = False,
+) -> None:
+    """Propose draft claims from a source's archived text (English and Chinese, tables too):
+    the value as written, the shortest quote, the subject and property guessed with reasons.
+    They go to claims/SOURCE.drafts for review; no claim is written or changed."""
+    from ..authoring.drafts import propose
+
+    def show(change: Change) -> None:
+        typer.echo(change.summary, err=True)
+        _show(list(change.data["drafts"]), reasons, False, change.data.get("skipped"))  # type: ignore[call-overload]
+
+    run_change(lambda kb: propose(kb, source), root, snapshot_dir, dry_run, json_, show)
+
+
+def _show(rows: list[dict[str, Any]], reasons: bool, json_: bool, skipped: Any = None) -> None:
+    if json_:
+        from ..render.json import write
+
+        write(rows)
+        return
+    from ..render import authoring as render
+    from ..render.console import stdout
+
+    console = stdout()
+    render.drafts(console, rows)
+    if reasons:
+        render.draft_reasons(console, rows)
+    if skipped and any(skipped.values()):
+        typer.echo(
+            "claimkb: not proposed again: "
+            + ", ".join(f"{n} {why}" for why, n in skipped.items() if n),
+            err=True,
+        )
+
+
+@app.command()
+def drafts(
+    source: Annotated[
+        str | None, typer.Argument(metavar="[SOURCE]", help="Only this source's drafts.")
+    ] = None,
+    root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
+    reasons: ReasonsOption = False,
+    json_: JsonOption = False,
+) -> None:
+    """List the pending drafts (of one source, or of all)."""
+    from ..authoring.drafts import pending
+    from ..authoring.errors import AuthoringError
+
+    kb = open_kb(root, True, snapshot_dir)
+    try:
+        rows = pending(kb, source)
+    except AuthoringError as exc:
+        from .app import fail
+
+        raise fail(exc.message) from None
+    _show(rows, reasons, json_)
+
+
+@app.command()
+def accept(
+    draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
+    subject: SubjectOption = None,
+    property: PropertyOption = None,
+    value: Annotated[str | None, text("The value as the source writes it.")] = None,
+    quote: Annotated[str | None, text("The verbatim quote.")] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            help="Default: the strongest status the evidence supports.", show_default=False
+        ),
+    ] = None,
+    id: Annotated[str | None, typer.Option(help="The claim's id.", show_default=False)] = None,
+    qualifier: Annotated[
+        list[str] | None, typer.Option(help="NAME=VALUE (repeatable).", show_default=False)
+    ] = None,
+    via: Annotated[list[str] | None, text("A source this claim relays (repeatable).")] = None,
+    unquoted: Annotated[str | None, text("Why the value is not in the quote as written.")] = None,
+    note: NoteOption = None,
+    allow_unknown: Annotated[bool, typer.Option(help="Keep an unknown entity value.")] = False,
+    file: FileOption = None,
+    root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
+    dry_run: DryRunOption = False,
+    json_: JsonOption = False,
+) -> None:
+    """Make a draft a claim, correcting its guesses with the options (validated as by
+    claimkb add claim), and take it out of the drafts file."""
+    from ..authoring.drafts import accept as plan
+    from .writing import pairs
+
+    overrides: dict[str, Any] = {
+        "subject": subject, "property": property, "value": value, "quote": quote,
+        "status": status, "id": id, "qualifiers": pairs(qualifier, "--qualifier"),
+        "via": via or [], "unquoted": unquoted, "note": note,
+    }  # fmt: skip
+    run_change(
+        lambda kb: plan(kb, draft_id, overrides, allow_unknown=allow_unknown, file=file),
+        root,
+        snapshot_dir,
+        dry_run,
+        json_,
+    )
+
+
+@app.command()
+def reject(
+    draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
+    root: RootOption = None,
+    snapshot_dir: SnapshotDirOption = None,
+    dry_run: DryRunOption = False,
+    json_: JsonOption = False,
+) -> None:
+    """Drop a draft; drafting the source again does not propose it."""
+    from ..authoring.drafts import reject as plan
+
+    kb = open_kb(root, True, snapshot_dir)
+    apply_change(lambda: plan(kb, draft_id), dry_run, json_)

@@ -1,0 +1,122 @@
+"""What every authoring command shares: its options, and how a planned change is written.
+
+A command plans a :class:`~claimkb.authoring.writes.Change` with the library, then
+:func:`apply_change` writes it (or, with ``--dry-run``, prints its diff) and renders what was
+done; a refusal is printed as ``claimkb: ...`` with one line per problem, each named by its
+option, and exits 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .app import fail, open_kb
+
+if TYPE_CHECKING:
+    from ..authoring.writes import Change
+    from ..kb import KB
+
+DryRunOption = Annotated[
+    bool, typer.Option("--dry-run", help="Print the diff of what would be written; write nothing.")
+]
+FileOption = Annotated[
+    str | None,
+    typer.Option(
+        "--file",
+        metavar="PATH",
+        help="Write into this file (relative to the KB root, under claims/). Default: the file "
+        "that already holds such records.",
+        show_default=False,
+    ),
+]
+
+
+def text(help: str) -> Any:
+    """A text option with its help (every option has help: the CLI reference is its help)."""
+    return typer.Option(help=help, show_default=False)
+
+
+IdOption = Annotated[str | None, text("The record's id (letters, digits, . _ ~ -).")]
+NoteOption = Annotated[str | None, text("A note for readers (what the record does not say).")]
+DescriptionOption = Annotated[str | None, text("What it is, in a sentence.")]
+SubjectOption = Annotated[str | None, text("The entity the claim is about (id, name or alias).")]
+PropertyOption = Annotated[
+    str | None,
+    typer.Option("--property", help="The property (claimkb registry).", show_default=False),
+]
+
+
+def run_change(
+    plan: Callable[[KB], Change],
+    root: Path | None,
+    snapshot_dir: list[Path] | None,
+    dry_run: bool,
+    json_: bool,
+    show: Callable[[Change], None] | None = None,
+) -> Change:
+    """Load the KB, plan the change, then write it (or print its diff); errors exit 2."""
+    kb = open_kb(root, True, snapshot_dir)
+    return apply_change(lambda: plan(kb), dry_run, json_, show)
+
+
+def apply_change(
+    plan: Callable[[], Change],
+    dry_run: bool,
+    json_: bool,
+    show: Callable[[Change], None] | None = None,
+) -> Change:
+    """Plan the change and write it, or print its diff (``--dry-run``); print what was done
+    (``show`` renders it for a person, else its summary), or the JSON of the change."""
+    from ..authoring.errors import AuthoringError, Invalid
+    from ..authoring.writes import commit, diff
+
+    try:
+        change = plan()
+        if not dry_run:
+            commit(change)
+    except Invalid as exc:
+        if json_:
+            from ..render.json import write
+
+            write({"written": False, "problems": [p.to_dict() for p in exc.problems]})
+        lines = [f"  {option_name(p.field)}: {p.describe()}" for p in exc.problems]
+        typer.echo(f"claimkb: {exc.what} not written:\n" + "\n".join(lines), err=True)
+        raise typer.Exit(2) from None
+    except AuthoringError as exc:
+        raise fail(exc.message) from None
+    data: dict[str, Any] = {"written": not dry_run, **change.to_dict()}
+    if dry_run:
+        data["diff"] = diff(change)
+    if json_:
+        from ..render.json import write
+
+        write(data)
+    elif dry_run:
+        typer.echo(data["diff"], nl=False)
+        typer.echo(f"claimkb: --dry-run: {change.summary} (nothing written)", err=True)
+    elif show is not None:
+        show(change)
+    else:
+        from ..render.authoring import change as render
+        from ..render.console import stdout
+
+        render(stdout(), data)
+    return change
+
+
+def option_name(field: str) -> str:
+    return field if field.startswith("(") else "--" + field.replace("_", "-")
+
+
+def pairs(values: list[str] | None, option: str) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for value in values or ():
+        key, sep, rest = value.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"{option} {value!r}: write it as NAME=VALUE")
+        result[key.strip()] = rest.strip()
+    return result

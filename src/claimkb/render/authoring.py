@@ -1,0 +1,121 @@
+"""The authoring commands' answers as rich tables and lines for a person.
+
+Every function takes the plain data the library returns (the same dicts ``--json`` prints).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from .safe import markup as escape
+
+
+def _table(
+    console: Console, title: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    if not rows:
+        console.print(f"no {title}")
+        return
+    table = Table(title=f"{title} ({len(rows)})")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*(escape("" if x is None else str(x)) for x in row))
+    console.print(table)
+
+
+def properties(console: Console, rows: list[dict[str, Any]]) -> None:
+    _table(
+        console,
+        "properties",
+        ("id", "datatype", "dimension / kind", "single", "claims", "label"),
+        [
+            (
+                r["id"],
+                r["datatype"],
+                r["dimension"] or r["entity_kind"] or "",
+                "yes" if r["single_valued"] else "",
+                r["claims"],
+                r["label"],
+            )
+            for r in rows
+        ],
+    )
+
+
+def entities(console: Console, rows: list[dict[str, Any]]) -> None:
+    _table(
+        console,
+        "entities",
+        ("id", "kind", "name", "aliases", "part of"),
+        [(r["id"], r["kind"], r["name"], ", ".join(r["aliases"]), r["part_of"]) for r in rows],
+    )
+
+
+def change(console: Console, data: dict[str, Any]) -> None:
+    """What a write did (or, with ``--dry-run``, would do)."""
+    console.print(escape(str(data["summary"])))
+    for note in data.get("notes", ()):
+        console.print(f"  note: {escape(str(note))}")
+
+
+def drafts(console: Console, rows: list[dict[str, Any]], title: str = "drafts") -> None:
+    _table(
+        console,
+        title,
+        ("draft", "subject", "property", "value", "quote", "line"),
+        [
+            (r["id"], r.get("subject"), r.get("property"), r["value"], r["quote"], r.get("line"))
+            for r in rows
+        ],
+    )
+
+
+def draft_reasons(console: Console, rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        console.print(f"[bold]{escape(row['id'])}[/bold]  “{escape(row['quote'])}”")
+        for key, reason in row.get("reasons", {}).items():
+            console.print(f"  {key}: {escape(str(reason))}")
+
+
+def suggestions(console: Console, rows: list[dict[str, Any]]) -> None:
+    _table(
+        console,
+        "status suggestions",
+        ("claim", "status", "suggested", "reason", "allowed"),
+        [
+            (r["claim"], r["current"], r["suggested"], r["reason"], ", ".join(r["allowed"]))
+            for r in rows
+        ],
+    )
+
+
+def open_findings(console: Console, rows: list[dict[str, Any]]) -> None:
+    _table(
+        console,
+        "untriaged discrepancies",
+        ("finding", "kind", "claims", "message"),
+        [(r["ref"], r["slug"], ", ".join(r["claims"]), r["message"]) for r in rows],
+    )
+
+
+def resolution(console: Console, data: dict[str, Any]) -> None:
+    record = data["resolution"]
+    console.print(
+        f"resolution {escape(record['id'])} ({escape(record['kind'])}): preferred "
+        f"{escape(str(record.get('preferred')))} — {escape(record['reason'])}"
+    )
+    after = data.get("statuses", [])
+    if after:
+        _table(
+            console,
+            "statuses the claims may then carry",
+            ("claim", "value", "status", "suggested", "allowed"),
+            [
+                (r["claim"], r["value"], r["current"], r["suggested"], ", ".join(r["allowed"]))
+                for r in after
+            ],
+        )
