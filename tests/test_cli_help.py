@@ -69,20 +69,11 @@ def test_sentences_are_not_broken_by_the_docstring(cli: Invoke) -> None:
 def test_the_command_list_is_whole(cli: Invoke) -> None:
     text = cli("--help").stdout
     listed = text.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in listed] == [
-        "check",
-        "claims",
-        "show",
-        "entity",
-        "sources",
-        "timeline",
-        "conflicts",
-        "explain",
-        "export",
-        "schema",
-        "cache",
-    ]
+    names = [line.split()[0] for line in listed if not line.startswith("    ")]
+    assert names[:7] == ["check", "claims", "show", "entity", "sources", "timeline", "conflicts"]
+    assert {"explain", "export", "schema", "cache"} <= set(names)
     assert all(not line.rstrip().endswith("...") for line in listed)
+    assert all(len(line) <= 80 for line in listed)
 
 
 def test_a_flag_given_a_value_is_refused(cli: Invoke) -> None:

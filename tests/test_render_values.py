@@ -17,40 +17,75 @@ from claimkb.values.examples import EXAMPLES
 from claimkb.worddiff import marked
 
 
-def _read(written: str, dimension: str) -> str:
-    return quantity(parse_quantity(written, dimension).to_dict())
+def _q(
+    amount: float | None,
+    lower: float | None,
+    upper: float | None,
+    dimension: str,
+    unit: str,
+    precision: float = 0.0,
+    approximate: bool = False,
+) -> dict[str, Any]:
+    """A quantity as the JSON ``normalized`` value holds it (base units)."""
+    return {
+        "type": "quantity",
+        "amount": amount,
+        "lower": lower,
+        "upper": upper,
+        "dimension": dimension,
+        "written_unit": unit,
+        "precision": precision,
+        "approximate": approximate,
+    }
 
 
 @pytest.mark.parametrize(
-    "written, dimension, shown",
+    "value, shown",
     [
-        ("约 3.75 TB", "byte", "3.75 TB (3.56–3.94 TB)"),
-        ("3.75 TB", "byte", "3.75 TB (3.745–3.755 TB)"),
-        ("2.8 trillion", "parameter", "2.8 trillion parameters (2.75–2.85 trillion)"),
-        ("2.8 万亿", "parameter", "2.8 trillion parameters (2.75–2.85 trillion)"),
-        ("216 GB", "byte", "216 GB (215.5–216.5 GB)"),
-        ("1,200 GB/s", "byte/second", "1,200 GB/s (1,199.5–1,200.5 GB/s)"),
-        ("400 Gbps", "byte/second", "400 Gbps (399.5–400.5 Gbps)"),
-        ("about 30%", "percent", "30% (28–32%)"),
-        ("0.7 个百分点", "percentage-point", "0.7 pp (0.65–0.75 pp)"),
-        ("three times", "ratio", "3× (2.5–3.5×)"),
-        ("over 100", "count", "at least 100"),
-        ("tens of gigabytes", "byte", "10–100 GB"),
-        ("a few hours", "second", "2–9 h"),
-        ("331 million", "count", "331 million (330.5–331.5 million)"),
-        ("308,745,538", "count", "308,745,538"),
+        (_q(3.75e12, 3.5575e12, 3.9425e12, "byte", "TB", 5e9, True), "3.75 TB (3.56–3.94 TB)"),
+        (_q(3.75e12, 3.745e12, 3.755e12, "byte", "TB", 5e9), "3.75 TB (3.745–3.755 TB)"),
         (
-            "400 million packets per second",
-            "packet/second",
-            "400 million pps (399.5–400.5 million)",
+            _q(2.8e12, 2.75e12, 2.85e12, "parameter", "parameter", 5e10),
+            "2.8 trillion parameters (2.75–2.85 trillion)",
         ),
-        ("approximately one million tokens", "token", "1 million tokens (0.45–1.55 million)"),
+        (_q(216e9, 215.5e9, 216.5e9, "byte", "gigabyte", 5e8), "216 GB (215.5–216.5 GB)"),
+        (
+            _q(5e10, 4.99375e10, 5.00625e10, "byte/second", "Gbps", 6.25e7),
+            "400 Gbps (399.5–400.5 Gbps)",
+        ),
+        (_q(30, 28, 32, "percent", "%", 0.5, True), "30% (28–32%)"),
+        (_q(0.7, 0.65, 0.75, "percentage-point", "pp", 0.05), "0.7 pp (0.65–0.75 pp)"),
+        (_q(3, 3, 3, "ratio", "×"), "3×"),
+        (_q(100, 100, None, "count", "1"), "at least 100"),
+        (_q(None, None, 5, "count", "1"), "at most 5"),
+        (_q(None, 1e10, 1e11, "byte", "GB"), "10–100 GB"),
+        (_q(None, 7200, 32400, "second", "h"), "2–9 h"),
+        (_q(3.84e12, 3.84e12, 3.84e12, "byte", None), "3.84 TB"),  # no unit written: a prefix
+        (_q(7200, 7200, 7200, "second", None), "7,200 s"),  # seconds take none
+        (_q(331e6, 330.5e6, 331.5e6, "count", "1", 5e5), "331 million (330.5–331.5 million)"),
+        (_q(308745538, 308745537.5, 308745538.5, "count", "1", 0.5), "308,745,538"),
+        (
+            _q(4e8, 3.995e8, 4.005e8, "packet/second", "packet/s", 5e5),
+            "400 million packet/s (399.5–400.5 million)",
+        ),
+        (
+            _q(1e6, 4.5e5, 1.55e6, "token", "token", 5e5, True),
+            "1 million tokens (0.45–1.55 million)",
+        ),
     ],
 )
-def test_quantities_read_as_an_article_writes_them(
-    written: str, dimension: str, shown: str
-) -> None:
-    assert _read(written, dimension) == shown
+def test_quantities_read_as_an_article_writes_them(value: dict[str, Any], shown: str) -> None:
+    assert quantity(value) == shown
+
+
+@pytest.mark.parametrize(
+    "written, dimension", [("约 3.75 TB", "byte"), ("2.8 万亿", "parameter"), ("216 GB", "byte")]
+)
+def test_a_reading_of_the_parser_is_shown_in_the_unit_written(written: str, dimension: str) -> None:
+    shown = quantity(parse_quantity(written, dimension).to_dict())
+    figure = written.replace("约 ", "").replace("2.8 万亿", "2.8 trillion parameters")
+    assert shown.startswith(f"{figure} (")
+    assert "e+" not in shown and "[" not in shown
 
 
 @pytest.mark.parametrize(

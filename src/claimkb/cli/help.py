@@ -5,7 +5,8 @@ The help is click's plain layout (typer's rich panels show an on/off flag as tak
 :mod:`textwrap`, which also breaks a line after any hyphen, cutting ``--fail-on``,
 ``single-source`` or ``claims/seed-000.yaml`` in two. The formatter here hands click text
 whose hyphens cannot be broken at (U+2011, the same width) and gives them back as hyphens once
-the help is laid out. :class:`App` makes every command it declares use it.
+the help is laid out. The command list gives each command's first sentence whole (click cuts
+it to one line with "..."). :class:`App` makes every command it declares use these.
 """
 
 from __future__ import annotations
@@ -54,6 +55,27 @@ class Command(TyperCommand):
 
 class Group(TyperGroup):
     context_class = Context
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands, each with what it does in a sentence, wrapped, never cut off with
+        "..." (click shortens a command's help to fit one line)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, summary(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def summary(command: Any) -> str:
+    """A command's short help, or the first sentence of its help."""
+    if command.short_help:
+        return " ".join(str(command.short_help).split())
+    text = " ".join(str(command.help or "").split("\n\n")[0].split())
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
 
 
 class App(typer.Typer):

@@ -141,14 +141,16 @@ def block(console: Console, row: Block, indent: int = 2) -> None:
         hanging(console, " " * indent, line if isinstance(line, Text) else Text(cell(line)))
 
 
-def hanging(console: Console, prefix: str | Text, text: Text) -> None:
+def hanging(console: Console, prefix: str | Text, text: Text, indent: int | None = None) -> None:
     """``prefix`` then ``text`` wrapped between words to the console's width, each line after
-    the first indented as far as the prefix reaches (no line ends in padding)."""
+    the first indented as far as the prefix reaches, or by ``indent`` (no line ends in
+    padding)."""
     lead = prefix if isinstance(prefix, Text) else Text(prefix)
-    room = max(MIN_TEXT, console.width - lead.cell_len)
+    under = lead.cell_len if indent is None else indent
+    room = max(MIN_TEXT, console.width - max(lead.cell_len, under))
     for number, piece in enumerate(text.wrap(console, room, overflow="fold")):
         piece.rstrip()
-        start = lead if number == 0 else Text(" " * lead.cell_len)
+        start = lead if number == 0 else Text(" " * under)
         console.print(Text.assemble(start, piece), soft_wrap=True, overflow="ignore")
 
 

@@ -1,5 +1,8 @@
 """Findings as text for a person: ``file:line: severity CODE slug: message``, then a summary.
 
+Each finding is one line, for the tools that read such lines; on a terminal it is wrapped
+between words instead (the terminal would break it inside a word), its later lines indented.
+
 Each line is built from styled pieces, never from markup, so nothing a user wrote (``[...]``,
 ``:100:``) is read as rich markup or emoji codes. When the output is not a terminal the lines
 carry no style and are written as they are - rich would print exactly the same characters,
@@ -16,6 +19,7 @@ from rich.text import Text
 
 from ..findings import Finding
 from ..report import Report
+from .layout import hanging
 from .safe import defuse_commands, printable
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -81,9 +85,9 @@ def summary(report: Report) -> str:
 
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:
     shown = [f for f in report.findings if show_triaged or not f.triaged]
-    if console.is_terminal:
-        if shown:
-            console.print(Text("\n").join(line(f) for f in shown), soft_wrap=True)
+    if console.is_terminal:  # a person reads it: each finding wrapped between words
+        for finding in shown:
+            hanging(console, "", line(finding), indent=4)
     else:
         for finding in shown:
             text = "".join(piece for piece, _ in pieces(finding))
@@ -91,10 +95,19 @@ def render(report: Report, console: Console, show_triaged: bool = False) -> None
                 console.print(Text(text), soft_wrap=True)
             else:
                 console.file.write(text + "\n")
-    console.print(summary(report), soft_wrap=True)  # one line, however narrow the terminal
+    _said(console, Text(summary(report)))
     if report.triaged_findings and not show_triaged:
-        console.print(
-            "[dim]triaged discrepancies: `claimkb conflicts` lists them, "
-            "`claimkb check --show-triaged` prints them here[/dim]",
-            soft_wrap=True,
+        hint = (
+            "triaged discrepancies: `claimkb conflicts` lists them, "
+            "`claimkb check --show-triaged` prints them here"
         )
+        _said(console, Text(hint, style="dim"))
+
+
+def _said(console: Console, text: Text) -> None:
+    """One line for a program reading the output; on a terminal, wrapped between words
+    (a terminal would break it anywhere), its later lines indented."""
+    if console.is_terminal:
+        hanging(console, "", text, indent=2)
+    else:
+        console.print(text, soft_wrap=True)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from ..values.units import UNITS, Unit, compose
+from ..values.unitdefs import DISPLAY_PREFIXED
+from ..values.units import base_unit, compose
 
 __all__ = ["number", "quantity", "shown", "figure", "date_span", "date_reading", "reading"]
 
@@ -43,16 +44,15 @@ _PRECISION = {
 
 
 def number(x: float, significant: int = 6, decimals: int | None = None) -> str:
-    """``1,275,490``, ``2.8``, ``0.65``: ``significant`` digits (or ``decimals`` places),
-    never an exponent for a figure a person reads; float noise such as
+    """``1,275,490``, ``2.8``, ``0.65``: ``significant`` digits (or ``decimals`` places, if
+    fewer), never an exponent for a figure a person reads; float noise such as
     ``0.6499999999999999`` is rounded away."""
     if not math.isfinite(x):
         return "∞" if x > 0 else "-∞"
     if x == 0:
         return "0"
-    if decimals is None:
-        decimals = significant - 1 - math.floor(math.log10(abs(x)))
-    digits = max(0, min(decimals, 15))
+    most = significant - 1 - math.floor(math.log10(abs(x)))
+    digits = max(0, min(most if decimals is None else min(decimals, most), 15))
     rounded = round(x, digits)
     if rounded == int(rounded) and abs(rounded) < 1e18:
         return f"{int(rounded):,}"
@@ -67,31 +67,21 @@ def _scale(magnitude: float) -> tuple[float, str]:
     return (scale, word) if math.isclose(shown, magnitude, rel_tol=1e-9) else (1.0, "")
 
 
-def _short(unit: Unit) -> Unit:
-    """The unit's shortest symbol (``gigabyte`` is written ``GB``)."""
-    same = [
-        u
-        for u in UNITS.values()
-        if u.dimension == unit.dimension and u.factor == unit.factor and u.binary == unit.binary
-    ]
-    return min(same, key=lambda u: (len(u.symbol), u.symbol), default=unit)
-
-
 def _decimal_unit(dimension: str, magnitude: float) -> tuple[str, float]:
-    """The largest decimal unit of ``dimension`` not above ``magnitude`` (3.84e12 bytes: TB),
-    the shortest symbol of it; the smallest one for a figure below them all."""
-    units = sorted(
-        (u for u in UNITS.values() if u.dimension == dimension and not u.binary),
-        key=lambda u: (u.factor, len(u.symbol), u.symbol),
-    )
-    units = [u for u in units if _thousands(u.factor)]
-    if not units:
-        return dimension, 1.0
-    chosen = units[0]
-    for unit in units:
-        if chosen.factor < unit.factor <= abs(magnitude):
-            chosen = unit
-    return chosen.symbol, chosen.factor
+    """The largest decimal multiple of ``dimension``'s base unit not above ``magnitude``
+    (3.84e12 bytes: TB), the base unit for a figure below them all, or for a dimension not
+    written with decimal prefixes (seconds are not shown as ks)."""
+    base = base_unit(dimension)
+    chosen = (base, 1.0)
+    if dimension not in DISPLAY_PREFIXED:
+        return chosen
+    for prefix in ("k", "M", "G", "T", "P", "E"):
+        unit = compose(prefix + base)
+        if unit is None or unit.dimension != dimension or not _thousands(unit.factor):
+            continue
+        if chosen[1] < unit.factor <= abs(magnitude):
+            chosen = (unit.symbol, unit.factor)
+    return chosen
 
 
 def _thousands(factor: float) -> bool:
@@ -116,8 +106,7 @@ def quantity(value: dict[str, Any]) -> str:
     else:
         written = compose(value.get("written_unit") or "")
         if written is not None and written.dimension == dimension:
-            short = _short(written)
-            symbol, scale = short.symbol, short.factor
+            symbol, scale = written.symbol, written.factor
         else:
             symbol, scale = _decimal_unit(dimension, magnitude)
         symbol = in_range = "" if symbol == "1" else symbol
