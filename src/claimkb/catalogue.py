@@ -190,10 +190,13 @@ _ENTRIES = [
         E,
         "Unknown subject",
         "A claim's subject is not an entity id or alias in the entity registry.",
-        "Correct the subject to a known name, or, for a new one, add it under `entities:` in "
-        "claims/registry.yaml (id, name, kind, and the spellings sources use as aliases).",
-        "{what} has unknown subject '{ref}'{hint}; if it is a new name, add it under "
-        "`entities:` in claims/registry.yaml",
+        "Correct the subject to a known name, or, for a new one, add it with `claimkb add "
+        "entity --id ID --name NAME --kind KIND` (or under `entities:` in claims/registry.yaml: "
+        "id, name, kind, and the spellings sources use as aliases); a new spelling of a known "
+        "entity is added with `claimkb alias ENTITY NAME`.",
+        "{what} has unknown subject '{ref}'{hint}; if it is a new name, add it with "
+        "`claimkb add entity` (or under `entities:` in claims/registry.yaml), or as another "
+        "name of a known entity with `claimkb alias`",
     ),
     Entry(
         "CKB213",
@@ -201,10 +204,11 @@ _ENTRIES = [
         E,
         "Unknown property",
         "A claim uses a property that the property registry does not define.",
-        "Correct the id, or add the property under `properties:` in claims/registry.yaml "
-        "(id, label, datatype, dimension for a quantity, single_valued).",
-        "{what} uses unknown property '{ref}'{hint}; if it is a new one, add it under "
-        "`properties:` in claims/registry.yaml",
+        "Correct the id (`claimkb registry` lists the properties), or add the property with "
+        "`claimkb add property` (or under `properties:` in claims/registry.yaml: id, label, "
+        "datatype, dimension for a quantity, single_valued).",
+        "{what} uses unknown property '{ref}'{hint}; if it is a new one, add it with "
+        "`claimkb add property` (or under `properties:` in claims/registry.yaml)",
     ),
     Entry(
         "CKB214",
@@ -412,12 +416,13 @@ _ENTRIES = [
         "An entity-valued claim names something that is neither a registered entity nor an "
         "alias. It may be a misspelling or a garbled name; the nearest known entities of the "
         "kind the property expects are listed. The tool never corrects it for you.",
-        "If the name is right, add it under `entities:` in claims/registry.yaml (or as an "
-        "alias of the entity it names); otherwise triage the claim as a misspelling with a "
-        "resolution of kind misspelling preferring a claim that names the entity.",
+        "If the name is right, add it with `claimkb add entity` (or under `entities:` in "
+        "claims/registry.yaml), or as an alias of the entity it names with `claimkb alias`; "
+        "otherwise triage the claim as a misspelling: a resolution of kind misspelling "
+        "preferring a claim that names the entity (`claimkb resolve`).",
         "claim '{claim}': {value!r} is not a known {kind}; nearest: {candidates}; if the name "
-        "is right, add it (or an alias) under `entities:` in claims/registry.yaml, else triage "
-        "it as a misspelling",
+        "is right, add it with `claimkb add entity` (or `claimkb alias` for another name of a "
+        "known one), else triage it as a misspelling with `claimkb resolve`",
         triageable=True,
     ),
     Entry(

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
+from .help import App
 from .writing import (
     DescriptionOption,
     DryRunOption,
@@ -25,7 +26,7 @@ from .writing import (
     text,
 )
 
-add_app = typer.Typer(
+add_app = App(
     name="add",
     help="Add a source, entity, property or claim, validated before anything is written.",
     no_args_is_help=True,
