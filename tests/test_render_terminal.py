@@ -112,3 +112,39 @@ def test_a_short_wrong_quote_shows_the_words_that_differ(cli: Invoke, tmp_path: 
     [line] = [ln for ln in cli("check", "--root", root).stdout.splitlines() if "CKB301" in ln]
     # the passage is whole words, not the fragment the alignment found
     assert "'Model X has [-140-]{+104+} billion' ([-quote-]{+source+})" in line
+
+
+def test_every_record_of_the_corpus_renders_at_80_columns() -> None:
+    """A claim of every shape (``show``: each property, with and without via, items,
+    qualifiers, a derivation), every derived claim (``explain``) and every entity of the
+    bundled corpus, rendered as a person sees it: nothing raises, every line fits, none ends
+    in padding."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    import claimkb
+    from claimkb import query
+    from claimkb.derive import explain
+    from claimkb.render import records
+    from claimkb.render.explain import explain as render_explain
+
+    kb = claimkb.load(PROJECT)
+    findings = claimkb.check(kb).findings
+    out = StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    shapes = {}
+    for claim in kb.claims.values():
+        shape = (claim.property, bool(claim.via), bool(claim.items), bool(claim.qualifiers))
+        shapes.setdefault((*shape, claim.derived is not None, claim.status), claim.id)
+    for claim_id in shapes.values():
+        records.show(console, query.show(kb, claim_id, findings))
+        if kb.claims[claim_id].derived is not None:
+            render_explain(console, explain(kb, claim_id))
+    for entity in kb.entities.values():
+        records.entity(console, query.entity(kb, entity.id))
+    lines = out.getvalue().splitlines()
+    assert len(lines) > len(shapes) * 10
+    for line in lines:
+        assert cell_len(line) <= 80 or " " not in line.strip(), line
+        assert line == line.rstrip(), line

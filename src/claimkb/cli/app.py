@@ -98,9 +98,30 @@ def conflict(first: str, second: str) -> typer.Exit:
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``claimkb: message`` on stderr and return the Exit to raise."""
-    typer.echo(f"claimkb: {message}", err=True)
+    """Print ``claimkb: message`` on stderr and return the Exit to raise. One line, for a
+    program reading it; on a terminal, wrapped between words (never inside an id)."""
+    typer.echo(_wrapped(f"claimkb: {message}"), err=True)
     return typer.Exit(code)
+
+
+def _wrapped(text: str) -> str:
+    import os
+    import sys
+
+    try:
+        terminal = sys.stderr.isatty() and os.environ.get("TERM", "") != "dumb"
+    except (AttributeError, ValueError):
+        terminal = False
+    if not terminal:
+        return text
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    lines = textwrap.wrap(
+        text, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(lines)
 
 
 def open_kb(

@@ -94,7 +94,7 @@ def show(console: Console, data: dict[str, Any]) -> None:
             ("derived", derived["expr"] if derived else ""),
             ("status", claim["status"]),
             ("source", _source(data["source"], claim)),
-            ("via", claim["via"] or ""),
+            ("via", ", ".join(claim["via"] or ())),
             ("quote", f"“{claim['quote']}”"),
             ("note", claim["note"] or ""),
             ("rests on", ", ".join(data["rests_on"])),
