@@ -74,16 +74,21 @@ def _refused_directories(kb: KB) -> Iterator[Finding]:
 def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Finding]:
     assert source.snapshot is not None
     where = (source.file, source.line_of("snapshot"))
-    path, refused = locate(kb, source)
-    if refused:
-        yield make(
+
+    def unusable(detail: str) -> Finding:
+        """The snapshot cannot be used: its claims' quotes are counted as unchecked."""
+        return make(
             "snapshot-path",
             *where,
             source=source.id,
             snapshot=source.snapshot,
-            detail=refused,
+            detail=detail,
             count=len(claims),
         )
+
+    path, refused = locate(kb, source)
+    if refused:
+        yield unusable(refused)
         return
     if path is None:
         searched = [w for w, base, _ in search_dirs(kb.root, kb.config) if base is not None]
@@ -100,42 +105,21 @@ def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Findi
     try:
         size = os.stat(path).st_size
     except OSError as exc:
-        yield make(
-            "snapshot-path",
-            *where,
-            source=source.id,
-            snapshot=source.snapshot,
-            detail=f"cannot be read: {exc.strerror or exc}",
-            count=len(claims),
-        )
+        yield unusable(f"cannot be read: {exc.strerror or exc}")
         return
     if size > kb.config.max_snapshot_bytes:
         detail = (
             f"is {size} bytes, more than max_snapshot_bytes ({kb.config.max_snapshot_bytes}); "
             f"its {len(claims)} quote(s) were not checked"
         )
-        yield make(
-            "snapshot-path",
-            *where,
-            source=source.id,
-            snapshot=source.snapshot,
-            detail=detail,
-            count=len(claims),
-        )
+        yield unusable(detail)
         return
     quotes = {claim.id: normalise(claim.quote) for claim in claims}
     try:
         missing = missing_quotes(path, quotes)
     except (OSError, FileProblem) as exc:
         message = exc.message if isinstance(exc, FileProblem) else (exc.strerror or str(exc))
-        yield make(
-            "snapshot-path",
-            *where,
-            source=source.id,
-            snapshot=source.snapshot,
-            detail=f"cannot be read: {message}",
-            count=len(claims),
-        )
+        yield unusable(f"cannot be read: {message}")
         return
     for claim in claims:
         nearest = missing.get(claim.id)
