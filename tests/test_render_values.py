@@ -165,3 +165,18 @@ def test_the_words_a_quote_differs_in_are_marked(
     quote: str, passage: str, shown: str | None
 ) -> None:
     assert marked(quote, passage) == shown
+
+
+@pytest.mark.parametrize("dimension", ["length", "mass", "power", "area", "USD", "second/length"])
+def test_a_dimension_without_listed_forms_gets_examples_in_its_own_unit(dimension: str) -> None:
+    """Examples came from the bundled corpus's dimensions only: a length was shown
+    '2.8 trillion' and '65.7%'. Any dimension now gets forms in its base unit, each read back."""
+    from claimkb.values import expected_forms, parse_quantity
+    from claimkb.values.examples import examples
+
+    listed = examples(dimension)
+    assert listed is not None and "trillion" not in listed
+    for form in listed.strip("'").split("', '"):
+        assert parse_quantity(form, dimension).dimension == dimension
+    assert "2.8 trillion" not in expected_forms("quantity", dimension)
+    assert expected_forms("quantity", "temperature") == "a quantity in temperature"

@@ -120,8 +120,12 @@ def parse_boolean(written: str) -> Boolean:
 def expected_forms(datatype: str, dimension: str | None = None) -> str:
     """What a value of this datatype looks like, for error messages."""
     if datatype == "quantity":
-        what = f"a quantity in {dimension}" if dimension else "a quantity"
-        return f"{what} (e.g. {examples(dimension) or QUANTITY_FORMS})"
+        if not dimension:
+            return f"a quantity (e.g. {QUANTITY_FORMS})"
+        forms = examples(dimension)  # forms of another dimension would mislead: none then
+        return (
+            f"a quantity in {dimension} (e.g. {forms})" if forms else f"a quantity in {dimension}"
+        )
     if datatype == "date":
         return f"a date (e.g. {DATE_FORMS})"
     if datatype == "boolean":

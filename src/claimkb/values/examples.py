@@ -28,6 +28,31 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 
 
 def examples(dimension: str | None) -> str | None:
-    """``'about 5.6 TB', '1.4TB', ...`` for ``dimension``, or None when it has none listed."""
-    found = EXAMPLES.get(dimension or "")
+    """``'about 5.6 TB', '1.4TB', ...`` for ``dimension``: the forms listed above, else forms
+    in the dimension's base unit (``'12.5 m', 'about 300 m', 'over 100 m'`` for a length,
+    ``'12.5 USD'`` for dollars), each kept only if it reads as that dimension; None when
+    there are none."""
+    if not dimension:
+        return None
+    found = EXAMPLES.get(dimension) or _in_base_unit(dimension)
     return ", ".join(f"'{form}'" for form in found) if found else None
+
+
+def _in_base_unit(dimension: str) -> tuple[str, ...]:
+    """Forms of any dimension pint or the KB defines, written in its base unit."""
+    from . import parse_quantity
+    from .problems import ValueProblem
+    from .units import base_unit
+
+    try:
+        unit = base_unit(dimension)
+    except (KeyError, ValueError, ValueProblem):
+        return ()
+    forms = []
+    for form in (f"12.5 {unit}", f"about 300 {unit}", f"over 100 {unit}", f"4–5 {unit}"):
+        try:
+            if parse_quantity(form, dimension).dimension == dimension:
+                forms.append(form)
+        except ValueProblem:
+            continue
+    return tuple(forms)
