@@ -19,6 +19,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Literal
 
 from .findings import Finding, make
 
@@ -181,24 +182,41 @@ def _problem(key: str, value: object) -> str | None:
     return None
 
 
+PathEscape = Literal["absolute", "climbs", "hidden"]
+
+
+def path_escape(written: str) -> PathEscape | None:
+    """How a path the KB writes could, by its words alone, leave the directory it is relative
+    to: it is absolute (``/etc/x``, ``//server/share``, ``C:\\x``), it climbs out with ``..``,
+    or it goes through a hidden part (``.git`` holds credentials); None if none of these.
+    Symbolic links are checked where the path is resolved."""
+    words = written.replace("\\", "/")
+    relative = PurePosixPath(words)
+    if relative.is_absolute() or words[1:3] == ":/":
+        return "absolute"
+    if ".." in relative.parts:
+        return "climbs"
+    if any(part.startswith(".") and part != "." for part in relative.parts):
+        return "hidden"
+    return None
+
+
+_OUTSIDE = (
+    f"name a directory outside the KB with --snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
+)
+_INSIDE_PROBLEMS: dict[PathEscape, str] = {
+    "absolute": f"is not relative to the KB root; {_OUTSIDE}",
+    "climbs": f"climbs out of the KB root with '..'; {_OUTSIDE}",
+    "hidden": "goes through a hidden file or directory (such as .git), which is not part of the KB",
+}
+
+
 def inside_problem(written: str) -> str | None:
     """Why a path the KB writes (a snapshot directory or name) could reach outside the KB or
-    into what is not part of it, or None. Checked on the words; symbolic links are checked
-    where the path is resolved."""
-    relative = PurePosixPath(written.replace("\\", "/"))
-    if relative.is_absolute() or written[1:3] in (":/", ":\\") or written.startswith("~"):
-        return (
-            "is not relative to the KB root; name a directory outside the KB with "
-            f"--snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
-        )
-    if ".." in relative.parts:
-        return (
-            "climbs out of the KB root with '..'; name a directory outside the KB with "
-            f"--snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
-        )
-    if any(part.startswith(".") and part != "." for part in relative.parts):
-        return "goes through a hidden file or directory (such as .git), which is not part of the KB"
-    return None
+    into what is not part of it, or None. ``~`` (a home directory to a shell) is refused as
+    absolute too."""
+    escape: PathEscape | None = "absolute" if written.startswith("~") else path_escape(written)
+    return _INSIDE_PROBLEMS[escape] if escape else None
 
 
 def _from_table(table: dict[str, object], file: str, text: str, header: str | None) -> Config:

@@ -130,10 +130,16 @@ def _unread(part: FilePart, section: str, *record_sections: str) -> None:
 
 def _not_a_mapping(part: FilePart, data: Any, rel: str, section: str, expected: str) -> None:
     """Report a file whose top level is not the mapping its section needs; nothing is read."""
-    line = getattr(data, "line", 1)
-    detail = f"should be {expected}, not {type_name(data)}"
-    part.report(make("wrong-type", rel, line, what="the file", field="(top)", detail=detail))
+    _wrong_type(part, rel, getattr(data, "line", 1), "the file", "(top)", expected, data)
     _unread(part, section)
+
+
+def _wrong_type(
+    part: FilePart, rel: str, line: int, what: str, field: str, expected: str, value: object
+) -> None:
+    """Report a value that is not of the type its place needs."""
+    detail = f"should be {expected}, not {type_name(value)}"
+    part.report(make("wrong-type", rel, line, what=what, field=field, detail=detail))
 
 
 def _unknown_top_key(
@@ -173,16 +179,8 @@ def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
             _unknown_top_key(part, data, rel, key, "the file", hint)
     default_source = data.get("source")
     if default_source is not None and not isinstance(default_source, str):
-        part.report(
-            make(
-                "wrong-type",
-                rel,
-                data.line_of("source"),
-                what="the file",
-                field="source",
-                detail=f"should be text (a source id), not {type_name(default_source)}",
-            )
-        )
+        line = data.line_of("source")
+        _wrong_type(part, rel, line, "the file", "source", "text (a source id)", default_source)
         default_source = None
     defaults = _default_qualifiers(part, data, rel)
     for section in CLAIM_SECTIONS:
@@ -199,16 +197,8 @@ def _default_qualifiers(part: FilePart, data: LocatedDict, rel: str) -> LocatedD
     if defaults is None:
         return None
     if not isinstance(defaults, LocatedDict):
-        part.report(
-            make(
-                "wrong-type",
-                rel,
-                data.line_of("qualifiers"),
-                what="the file",
-                field="qualifiers",
-                detail=f"should be a mapping of qualifiers, not {type_name(defaults)}",
-            )
-        )
+        line, expected = data.line_of("qualifiers"), "a mapping of qualifiers"
+        _wrong_type(part, rel, line, "the file", "qualifiers", expected, defaults)
         return None
     return defaults
 
@@ -226,31 +216,15 @@ def _load_section(
     if items is None:
         return
     if not isinstance(items, LocatedList):
-        part.report(
-            make(
-                "wrong-type",
-                rel,
-                data.line_of(section),
-                what="the file",
-                field=section,
-                detail=f"should be a list of records, not {type_name(items)}",
-            )
-        )
+        expected = "a list of records"
+        _wrong_type(part, rel, data.line_of(section), "the file", section, expected, items)
         _unread(part, section, section)
         return
     singular = SINGULAR[section]
     for index, item in enumerate(items):
         if not isinstance(item, LocatedDict):
-            part.report(
-                make(
-                    "wrong-type",
-                    rel,
-                    items.item_lines[index],
-                    what=f"{section}[{index}]",
-                    field="(record)",
-                    detail=f"should be a mapping, not {type_name(item)}",
-                )
-            )
+            line = items.item_lines[index]
+            _wrong_type(part, rel, line, f"{section}[{index}]", "(record)", "a mapping", item)
             _unread(part, section, section)
             continue
         if section == "claims" and default_source is not None and "source" not in item:

@@ -18,7 +18,7 @@ import os
 import stat as stat_module
 from pathlib import Path, PurePosixPath
 
-from .config import Config, inside_problem
+from .config import Config, PathEscape, inside_problem, path_escape
 
 __all__ = ["find_snapshot", "search_dirs", "name_problem"]
 
@@ -54,19 +54,19 @@ def search_dirs(root: Path, config: Config) -> tuple[tuple[str, Path | None, str
     return tuple(result)
 
 
+_NAME_PROBLEMS: dict[PathEscape, str] = {
+    "absolute": "is absolute; give it relative to a snapshot directory",
+    "climbs": "climbs out of the snapshot directories with '..'",
+    "hidden": "names a hidden file or directory (such as .git), which is not part of the KB",
+}
+
+
 def name_problem(snapshot: str) -> str | None:
     """Why a snapshot name as a source writes it is refused, or None."""
     if "\x00" in snapshot:
         return "contains a NUL character"
-    written = snapshot.replace("\\", "/")
-    relative = PurePosixPath(written)
-    if relative.is_absolute() or written[1:3] == ":/":  # /etc/x, //server/share, C:\x
-        return "is absolute; give it relative to a snapshot directory"
-    if ".." in relative.parts:
-        return "climbs out of the snapshot directories with '..'"
-    if any(part.startswith(".") for part in relative.parts if part != "."):
-        return "names a hidden file or directory (such as .git), which is not part of the KB"
-    return None
+    escape = path_escape(snapshot)
+    return _NAME_PROBLEMS[escape] if escape else None
 
 
 def find_snapshot(root: Path, config: Config, snapshot: str) -> tuple[Path | None, str | None]:

@@ -31,47 +31,45 @@ def registry_findings(kb: KB) -> Iterator[Finding]:
         )
 
 
+def bad_field(prop: Property, field: str, detail: str) -> Finding:
+    """The ``invalid-value`` finding for one of a property's fields, located at that field."""
+    return make(
+        "invalid-value",
+        prop.file,
+        prop.line_of(field),
+        what=f"property '{prop.id}'",
+        field=field,
+        detail=detail,
+    )
+
+
+def _did_you_mean(near: str | None) -> str:
+    return f" (did you mean '{near}'?)" if near else ""
+
+
 def _property(kb: KB, prop: Property) -> Iterator[Finding]:
-    what = f"property '{prop.id}'"
     quantity = prop.datatype is Datatype.QUANTITY
     if quantity and not prop.dimension:
-        yield make("missing-field", prop.file, prop.line, what=what, field="dimension")
-    elif quantity and kb.dimension_of(prop) is None:
-        close = suggest_dimension(str(prop.dimension), kb.unit_system[0])
-        hint = f" (did you mean '{close}'?)" if close else ""
         yield make(
-            "invalid-value",
-            prop.file,
-            prop.line_of("dimension"),
-            what=what,
-            field="dimension",
-            detail=f"is {prop.dimension!r}, which names no dimension or unit{hint} "
+            "missing-field", prop.file, prop.line, what=f"property '{prop.id}'", field="dimension"
+        )
+    elif quantity and kb.dimension_of(prop) is None:
+        hint = _did_you_mean(suggest_dimension(str(prop.dimension), kb.unit_system[0]))
+        yield bad_field(
+            prop,
+            "dimension",
+            f"is {prop.dimension!r}, which names no dimension or unit{hint} "
             "(see the README's list of dimensions)",
         )
     elif prop.dimension and not quantity:
-        yield make(
-            "invalid-value",
-            prop.file,
-            prop.line_of("dimension"),
-            what=what,
-            field="dimension",
-            detail="applies only to quantity properties",
-        )
+        yield bad_field(prop, "dimension", "applies only to quantity properties")
     if prop.currency is None:
         return
     if not quantity:
-        detail = "applies only to quantity properties"
+        yield bad_field(prop, "currency", "applies only to quantity properties")
     elif prop.currency not in CODES:
         near = difflib.get_close_matches(prop.currency.upper(), sorted(CODES), n=1, cutoff=0.6)
-        hint = f" (did you mean '{near[0]}'?)" if near else ""
-        detail = f"is {prop.currency!r}, which is no ISO 4217 currency code{hint}"
-    else:
-        return
-    yield make(
-        "invalid-value",
-        prop.file,
-        prop.line_of("currency"),
-        what=what,
-        field="currency",
-        detail=detail,
-    )
+        hint = _did_you_mean(near[0] if near else None)
+        yield bad_field(
+            prop, "currency", f"is {prop.currency!r}, which is no ISO 4217 currency code{hint}"
+        )

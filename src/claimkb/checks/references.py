@@ -10,7 +10,7 @@ from ..kb import KB
 from ..model import Datatype, Located
 from ..suggest import closest
 from ..values import name_key
-from .dimensions import registry_findings
+from .dimensions import bad_field, registry_findings
 
 
 def _hint(ref: str, choices: Iterable[str]) -> str:
@@ -158,14 +158,7 @@ def _registries(kb: KB) -> Iterator[Finding]:
     for prop in kb.properties.values():
         what = f"property '{prop.id}'"
         if prop.entity_kind and prop.datatype is not Datatype.ENTITY:
-            yield make(
-                "invalid-value",
-                prop.file,
-                prop.line_of("entity_kind"),
-                what=what,
-                field="entity_kind",
-                detail="applies only to entity properties",
-            )
+            yield bad_field(prop, "entity_kind", "applies only to entity properties")
         elif (
             prop.entity_kind
             and prop.entity_kind not in kinds

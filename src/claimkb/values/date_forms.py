@@ -273,8 +273,12 @@ def _en_month(text: str, written: str) -> Form | None:
         found = _EN_DAY_MONTH.match(text)
     if found is None or found["month"] not in MONTHS:
         return None
-    month, d1, d2 = MONTHS[found["month"]], found["d1"], found["d2"]
-    part = found.groupdict().get("part")
+    return _month_in_year(found, written, MONTHS[found["month"]])
+
+
+def _month_in_year(found: re.Match[str], written: str, month: int) -> Form | None:
+    """The month, part of it, day or days ``found`` reads, in the year it writes (if any)."""
+    d1, d2, part = found["d1"], found["d2"], found.groupdict().get("part")
     if part and d1:
         raise ValueProblem(f"{written!r} gives both a part of the month and a day")
     return _in_year(
@@ -313,11 +317,7 @@ def _cn_month(text: str, written: str) -> Form | None:
     found = _CN_MONTH_DAY.match(text)
     if found is None:
         return None
-    month = number(found["m"])
-    d1, d2, part = found["d1"], found["d2"], found["part"]
-    return _in_year(
-        found, written, lambda year: _month_or_days(year, month, d1, d2, part), optional=True
-    )
+    return _month_in_year(found, written, number(found["m"]))
 
 
 def _cn_decade(text: str, written: str) -> Form | None:
