@@ -21,7 +21,15 @@ from dataclasses import dataclass
 
 from .values import DateValue, Quantity, Value, ValueProblem
 
-__all__ = ["Stated", "stated_values", "agrees", "nearest", "MAX_QUOTE"]
+__all__ = [
+    "Stated",
+    "stated_values",
+    "value_starts",
+    "value_ends",
+    "agrees",
+    "nearest",
+    "MAX_QUOTE",
+]
 
 MAX_QUOTE = 4000
 """Quotes longer than this are searched in their first part only (a quote is a sentence)."""
@@ -51,11 +59,9 @@ def stated_values(quote: str, read: Callable[[str], Value], *, words: bool = Fal
     "Q3"), the longest span that reads."""
     text = unicodedata.normalize("NFC", quote[:MAX_QUOTE])
     found: list[Stated] = []
-    starts = sorted(
-        set(_starts(text)) | ({m.start() for m in _WORD.finditer(text)} if words else set())
-    )
-    for start in starts:  # every start, even inside an earlier span ("一个…2.8 万亿")
-        for end in _ends(text, start):
+    # every start, even inside an earlier span ("一个…2.8 万亿")
+    for start in value_starts(text, words=words):
+        for end in value_ends(text, start):
             span = text[start:end].strip()
             if not span:
                 continue
@@ -70,6 +76,15 @@ def stated_values(quote: str, read: Callable[[str], Value], *, words: bool = Fal
     return found
 
 
+def value_starts(text: str, *, words: bool = False) -> list[int]:
+    """Where a stated value may start in ``text``, in order: where a number starts, and, with
+    ``words``, where each Latin word starts (dates start with "Nov", "early", "Q3")."""
+    found = set(_starts(text))
+    if words:
+        found.update(m.start() for m in _WORD.finditer(text))
+    return sorted(found)
+
+
 def _starts(text: str) -> Iterator[int]:
     seen: set[int] = set()
     for match in _START.finditer(text):
@@ -79,7 +94,7 @@ def _starts(text: str) -> Iterator[int]:
                 yield position
 
 
-def _ends(text: str, start: int) -> list[int]:
+def value_ends(text: str, start: int) -> list[int]:
     """Where a span beginning at ``start`` may end, the longest first."""
     limit = min(len(text), start + _MAX_SPAN)
     ends = {m.start() for m in _END.finditer(text, start + 1, limit)}

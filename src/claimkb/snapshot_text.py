@@ -81,7 +81,7 @@ def _texts(path: Path, overlap: int) -> Iterator[str]:
     """The snapshot's normalised text in pieces, without line numbers (the fast path: most
     quotes are found); each begins with the last ``overlap`` characters of the one before."""
     tail = ""
-    for raw, _line in _decoded(path):
+    for raw, _line in decoded_pieces(path):
         text = normalise_long(raw)  # NFC never composes across white space: as by line
         if not text:
             continue
@@ -93,7 +93,7 @@ def _texts(path: Path, overlap: int) -> Iterator[str]:
 _BREAKS = (b"\n", b" ", b"\t", b"\r")
 
 
-def _decoded(path: Path) -> Iterator[tuple[str, int]]:
+def decoded_pieces(path: Path) -> Iterator[tuple[str, int]]:
     """The snapshot's decoded text in pieces that end at white space (a line end if there is
     one), each with the line it begins on. Pieces never split a word, so joining them with
     one space is joining the text."""
@@ -136,7 +136,7 @@ def _pieces(path: Path, overlap: int) -> Iterator[_Piece]:
     begins with the last ``overlap`` characters of the one before (and a space), so every span
     of up to ``overlap + 1`` characters lies whole in some piece."""
     tail: _Piece | None = None
-    for raw, line in _decoded(path):
+    for raw, line in decoded_pieces(path):
         piece = _normalised(raw, line, tail)
         if piece.text:
             yield piece

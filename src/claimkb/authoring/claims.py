@@ -150,7 +150,7 @@ def _early_value_problem(kb: KB, fields: Mapping[str, Any]) -> Problem | None:
 
 
 def _value_problems(kb: KB, claim: Claim, allow_unknown: bool) -> list[Problem | None]:
-    from ..checks.value_quote import COMPARED, _compare
+    from ..checks.value_quote import COMPARED, compare
 
     prop = kb.properties[claim.property]
     try:
@@ -163,7 +163,7 @@ def _value_problems(kb: KB, claim: Claim, allow_unknown: bool) -> list[Problem |
         problems.append(entity_problem(kb, "value", claim.written, prop.entity_kind)[1])
     problems.append(_quote_problem(kb, claim))
     if prop.datatype in COMPARED and claim.unquoted is None and claim.derived is None:
-        finding = _compare(kb, claim, value)
+        finding = compare(kb, claim, value)
         if finding is not None:
             detail = finding.args.get("detail", "")
             problems.append(

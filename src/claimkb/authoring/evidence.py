@@ -106,20 +106,16 @@ class Evidence:
 
     def objection(self, claim: Claim, status: Status) -> str | None:
         """Why the status check would refuse ``status`` for ``claim`` (None: it would not)."""
-        from ..analysis import independent_support
-        from ..checks.statuses import _UNDERSTATABLE, _only_vendors, _problem
+        from ..checks.statuses import objection
 
-        candidate = claim.model_copy(update={"status": status})
-        rejection = self.rejected.get(claim.id)
-        verdicts = self.verdicts(claim)
-        found = _problem(self.kb, candidate, rejection, claim.id in self.disputed, verdicts)
-        if found is not None:  # (why, the sections whose records could supply it)
-            return found[0]
-        if status in _UNDERSTATABLE and rejection is None and not verdicts:
-            support = independent_support(self.kb, candidate)
-            if len(support) >= 2 and not _only_vendors(self.kb, candidate, support):
-                return f"{len(support)} independent sources support it (understated)"
-        return None
+        return objection(
+            self.kb,
+            claim,
+            status,
+            self.rejected.get(claim.id),
+            claim.id in self.disputed,
+            self.verdicts(claim),
+        )
 
     def allowed(self, claim: Claim) -> tuple[str, ...]:
         return tuple(s.value for s in Status if self.objection(claim, s) is None)

@@ -66,13 +66,13 @@ def find(kb: KB, source_id: str, snapshot: str | None) -> Path:
 
 def read_text(kb: KB, source: Source) -> Text:
     """The source's snapshot, line by line (raises :class:`SnapshotProblem`)."""
-    from ..snapshot_text import _decoded
+    from ..snapshot_text import decoded_pieces
 
     path = locate(kb, source)
     assert source.snapshot is not None
     parts: list[str] = []
     try:
-        for raw, _line in _decoded(path):
+        for raw, _line in decoded_pieces(path):
             parts.append(raw)
     except (OSError, FileProblem) as exc:
         message = exc.message if isinstance(exc, FileProblem) else (exc.strerror or str(exc))

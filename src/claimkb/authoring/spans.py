@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from ..quoted_values import _ends
+from ..quoted_values import value_ends
 from ..values import Quantity, Value, ValueProblem
 from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
 
@@ -57,10 +57,10 @@ def stated(
 ) -> list[tuple[int, int, Value]]:
     """(start, end, value) of each value ``read`` finds in ``text``, trimmed to what it says,
     outside the masked spans and one another."""
-    from ..quoted_values import _WORD, _starts, stated_values
+    from ..quoted_values import stated_values, value_starts
 
     stated = stated_values(text, read, words=True)
-    starts = sorted(set(_starts(text)) | {m.start() for m in _WORD.finditer(text)})
+    starts = value_starts(text, words=True)
     result: list[tuple[int, int, Value]] = []
     index = 0
     for item in stated:
@@ -146,7 +146,7 @@ def _value_ends(text: str, start: int, longest: int) -> list[int]:
     """Where a value starting at ``start`` may end: where the value check's reader ends
     spans, and also before a full stop and where Latin letters or digits meet Chinese
     ("2.8 TB需要", a table row run together)."""
-    ends = {e for e in _ends(text, start) if e <= longest}
+    ends = {e for e in value_ends(text, start) if e <= longest}
     ends.update(m.start() for m in _MORE_ENDS.finditer(text, start + 1, longest))
     return sorted(ends)
 

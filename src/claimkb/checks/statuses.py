@@ -123,22 +123,54 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                 ),
             )
             continue
-        if claim.status in _UNDERSTATABLE and claim.id not in rejected and not verdicts:
-            support = independent_support(kb, claim)
-            if len(support) >= 2 and not _only_vendors(kb, claim, support):
-                if (_INDEPENDENCE | own) & unread:
-                    held.statuses += 1
-                    continue
-                yield make(
-                    "status-understated",
-                    claim.file,
-                    claim.line_of("status"),
-                    [claim.id],
-                    claim=claim.id,
-                    status=claim.status.value,
-                    count=len(support),
-                    support=", ".join(sorted(c.id for group in support for c in group)),
-                )
+        support = understating_support(kb, claim, rejection, verdicts)
+        if support:
+            if (_INDEPENDENCE | own) & unread:
+                held.statuses += 1
+                continue
+            yield make(
+                "status-understated",
+                claim.file,
+                claim.line_of("status"),
+                [claim.id],
+                claim=claim.id,
+                status=claim.status.value,
+                count=len(support),
+                support=", ".join(sorted(c.id for group in support for c in group)),
+            )
+
+
+def understating_support(
+    kb: KB, claim: Claim, rejection: Resolution | None, verdicts: set[str]
+) -> list[list[Claim]]:
+    """The independent supporters that make the claim's status understated (empty: it is
+    not): two or more, not all interested parties for a vendor claim."""
+    if claim.status not in _UNDERSTATABLE or rejection is not None or verdicts:
+        return []
+    support = independent_support(kb, claim)
+    if len(support) >= 2 and not _only_vendors(kb, claim, support):
+        return support
+    return []
+
+
+def objection(
+    kb: KB,
+    claim: Claim,
+    status: Status,
+    rejection: Resolution | None,
+    in_discrepancy: bool,
+    verdicts: set[str],
+) -> str | None:
+    """Why this check would report ``claim`` carrying ``status`` (None: it would not), so
+    authoring refuses and suggests exactly what the check accepts."""
+    candidate = claim.model_copy(update={"status": status})
+    found = _problem(kb, candidate, rejection, in_discrepancy, verdicts)
+    if found is not None:  # (why, the sections whose records could supply it)
+        return found[0]
+    support = understating_support(kb, candidate, rejection, verdicts)
+    if support:
+        return f"{len(support)} independent sources support it (understated)"
+    return None
 
 
 def _own_unknowns(kb: KB, claim: Claim) -> frozenset[str]:

@@ -32,12 +32,14 @@ def check(kb: KB) -> Iterator[Finding]:
         value = kb.values.get(claim.id)
         if value is None or isinstance(value, ValueProblem):
             continue  # reported as unparseable
-        finding = _compare(kb, claim, value)
+        finding = compare(kb, claim, value)
         if finding is not None:
             yield finding
 
 
-def _compare(kb: KB, claim: Claim, value: Value) -> Finding | None:
+def compare(kb: KB, claim: Claim, value: Value) -> Finding | None:
+    """The finding when ``value`` (the claim's, read for its property) is not what its quote
+    says; None when it is. ``claimkb add claim`` refuses the same claims the check reports."""
     quote = normalise(claim.quote)
     if isinstance(value, EntityName):
         if _names_entity(kb, quote, claim.written, value):

@@ -20,9 +20,14 @@ from .writing import (
     IdOption,
     NoteOption,
     PropertyOption,
+    QualifierOption,
+    StatusOption,
     SubjectOption,
+    UnquotedOption,
+    ViaOption,
     pairs,
     run_change,
+    show_rows,
     text,
 )
 
@@ -66,15 +71,7 @@ def registry(
         rows = listing.entities(kb, kind=kind, text=text)
     else:
         rows = listing.properties(kb, datatype=datatype, kind=kind, text=text)
-    if json_:
-        from ..render.json import write
-
-        write(rows)
-        return
-    from ..render import authoring as render
-    from ..render.console import stdout
-
-    getattr(render, what)(stdout(), rows)
+    show_rows(rows, json_, what)
 
 
 @add_app.command("source")
@@ -116,7 +113,7 @@ def add_source(
         "language": language, "kind": kind, "snapshot": snapshot, "cites": cite or [],
         "issued_by": issued_by, "note": note,
     }  # fmt: skip
-    run_change(lambda kb: plan(kb, **fields), root, snapshot_dir, dry_run, json_)
+    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("entity")
@@ -143,20 +140,10 @@ def add_entity(
     from ..authoring.records import add_entity as plan
 
     fields = {
-        "id": id,
-        "name": name,
-        "kind": kind,
-        "aliases": alias or [],
-        "part_of": part_of,
-        "description": description,
-    }
-    run_change(
-        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields),
-        root,
-        snapshot_dir,
-        dry_run,
-        json_,
-    )
+        "file": file, "new_kind": new_kind, "id": id, "name": name, "kind": kind,
+        "aliases": alias or [], "part_of": part_of, "description": description,
+    }  # fmt: skip
+    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("property")
@@ -192,17 +179,11 @@ def add_property(
     from ..authoring.records import add_property as plan
 
     fields: dict[str, Any] = {
-        "id": id, "label": label, "datatype": datatype, "dimension": dimension,
-        "entity_kind": entity_kind, "within": within, "single_valued": single_valued or None,
-        "tolerance": tolerance, "description": description,
+        "file": file, "new_kind": new_kind, "id": id, "label": label, "datatype": datatype,
+        "dimension": dimension, "entity_kind": entity_kind, "within": within,
+        "single_valued": single_valued or None, "tolerance": tolerance, "description": description,
     }  # fmt: skip
-    run_change(
-        lambda kb: plan(kb, file=file, new_kind=new_kind, **fields),
-        root,
-        snapshot_dir,
-        dry_run,
-        json_,
-    )
+    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("claim")
@@ -217,30 +198,15 @@ def add_claim(
         str | None, typer.Option(help="The verbatim sentence stating it.", show_default=False)
     ] = None,
     source: Annotated[str | None, text("The source id (claimkb sources).")] = None,
-    status: Annotated[
-        str | None,
-        typer.Option(
-            help="Default: the strongest status the evidence supports.", show_default=False
-        ),
-    ] = None,
-    id: Annotated[
-        str | None, typer.Option(help="Default: <source prefix>-<property>.", show_default=False)
-    ] = None,
-    qualifier: Annotated[
-        list[str] | None, typer.Option(help="NAME=VALUE (repeatable).", show_default=False)
-    ] = None,
-    via: Annotated[
-        list[str] | None,
-        typer.Option(help="A source this claim relays (repeatable).", show_default=False),
-    ] = None,
+    status: StatusOption = None,
+    id: Annotated[str | None, text("Default: <source prefix>-<property>.")] = None,
+    qualifier: QualifierOption = None,
+    via: ViaOption = None,
     item: Annotated[
         list[str] | None,
         typer.Option(help="An item a count lists (repeatable).", show_default=False),
     ] = None,
-    unquoted: Annotated[
-        str | None,
-        typer.Option(help="Why the value is not in the quote as written.", show_default=False),
-    ] = None,
+    unquoted: UnquotedOption = None,
     note: NoteOption = None,
     allow_unknown: Annotated[
         bool,
@@ -257,17 +223,12 @@ def add_claim(
     from ..authoring.claims import add_claim as plan
 
     fields: dict[str, Any] = {
-        "id": id, "subject": subject, "property": property, "value": value, "source": source,
+        "file": file, "allow_unknown": allow_unknown, "id": id, "subject": subject,
+        "property": property, "value": value, "source": source,
         "qualifiers": pairs(qualifier, "--qualifier"), "quote": quote, "via": via or [],
         "status": status, "items": item or [], "unquoted": unquoted, "note": note,
     }  # fmt: skip
-    run_change(
-        lambda kb: plan(kb, file=file, allow_unknown=allow_unknown, **fields),
-        root,
-        snapshot_dir,
-        dry_run,
-        json_,
-    )
+    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
 
 
 @app.command()
@@ -282,4 +243,4 @@ def alias(
     """Add an alias to an entity (refused when the name already names another)."""
     from ..authoring.records import add_alias
 
-    run_change(lambda kb: add_alias(kb, entity, name), root, snapshot_dir, dry_run, json_)
+    run_change(add_alias, {"entity": entity, "name": name}, root, snapshot_dir, dry_run, json_)

@@ -12,13 +12,19 @@ import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, open_kb
 from .writing import (
+    DraftArgument,
     DryRunOption,
     FileOption,
     NoteOption,
     PropertyOption,
+    QualifierOption,
+    StatusOption,
     SubjectOption,
-    apply_change,
+    UnquotedOption,
+    ViaOption,
+    pairs,
     run_change,
+    show_rows,
     text,
 )
 
@@ -46,20 +52,15 @@ def draft(
         typer.echo(change.summary, err=True)
         _show(list(change.data["drafts"]), reasons, False, change.data.get("skipped"))  # type: ignore[call-overload]
 
-    run_change(lambda kb: propose(kb, source), root, snapshot_dir, dry_run, json_, show)
+    run_change(propose, {"source_id": source}, root, snapshot_dir, dry_run, json_, show)
 
 
 def _show(rows: list[dict[str, Any]], reasons: bool, json_: bool, skipped: Any = None) -> None:
-    if json_:
-        from ..render.json import write
-
-        write(rows)
+    console = show_rows(rows, json_, "drafts")
+    if console is None:
         return
     from ..render import authoring as render
-    from ..render.console import stdout
 
-    console = stdout()
-    render.drafts(console, rows)
     if reasons:
         render.draft_reasons(console, rows)
     if skipped and any(skipped.values()):
@@ -96,23 +97,16 @@ def drafts(
 
 @app.command()
 def accept(
-    draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
+    draft_id: DraftArgument,
     subject: SubjectOption = None,
     property: PropertyOption = None,
     value: Annotated[str | None, text("The value as the source writes it.")] = None,
     quote: Annotated[str | None, text("The verbatim quote.")] = None,
-    status: Annotated[
-        str | None,
-        typer.Option(
-            help="Default: the strongest status the evidence supports.", show_default=False
-        ),
-    ] = None,
-    id: Annotated[str | None, typer.Option(help="The claim's id.", show_default=False)] = None,
-    qualifier: Annotated[
-        list[str] | None, typer.Option(help="NAME=VALUE (repeatable).", show_default=False)
-    ] = None,
-    via: Annotated[list[str] | None, text("A source this claim relays (repeatable).")] = None,
-    unquoted: Annotated[str | None, text("Why the value is not in the quote as written.")] = None,
+    status: StatusOption = None,
+    id: Annotated[str | None, text("The claim's id.")] = None,
+    qualifier: QualifierOption = None,
+    via: ViaOption = None,
+    unquoted: UnquotedOption = None,
     note: NoteOption = None,
     allow_unknown: Annotated[bool, typer.Option(help="Keep an unknown entity value.")] = False,
     file: FileOption = None,
@@ -124,25 +118,19 @@ def accept(
     """Make a draft a claim, correcting its guesses with the options (validated as by
     claimkb add claim), and take it out of the drafts file."""
     from ..authoring.drafts import accept as plan
-    from .writing import pairs
 
     overrides: dict[str, Any] = {
         "subject": subject, "property": property, "value": value, "quote": quote,
         "status": status, "id": id, "qualifiers": pairs(qualifier, "--qualifier"),
         "via": via or [], "unquoted": unquoted, "note": note,
     }  # fmt: skip
-    run_change(
-        lambda kb: plan(kb, draft_id, overrides, allow_unknown=allow_unknown, file=file),
-        root,
-        snapshot_dir,
-        dry_run,
-        json_,
-    )
+    fields = {"draft_id": draft_id, "overrides": overrides, "allow_unknown": allow_unknown}
+    run_change(plan, {**fields, "file": file}, root, snapshot_dir, dry_run, json_)
 
 
 @app.command()
 def reject(
-    draft_id: Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")],
+    draft_id: DraftArgument,
     root: RootOption = None,
     snapshot_dir: SnapshotDirOption = None,
     dry_run: DryRunOption = False,
@@ -151,5 +139,4 @@ def reject(
     """Drop a draft; drafting the source again does not propose it."""
     from ..authoring.drafts import reject as plan
 
-    kb = open_kb(root, True, snapshot_dir)
-    apply_change(lambda: plan(kb, draft_id), dry_run, json_)
+    run_change(plan, {"draft_id": draft_id}, root, snapshot_dir, dry_run, json_)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
-from .writing import DryRunOption, FileOption, apply_change
+from .writing import DryRunOption, FileOption, apply_change, show_rows
 
 if TYPE_CHECKING:
     from ..findings import Finding
@@ -81,16 +81,7 @@ def status(
         return
     found = settling.suggestions(kb, findings)
     if not apply:
-        rows = [s.to_dict() for s in found]
-        if json_:
-            from ..render.json import write
-
-            write(rows)
-            return
-        from ..render import authoring as render
-        from ..render.console import stdout
-
-        render.suggestions(stdout(), rows)
+        show_rows([s.to_dict() for s in found], json_, "suggestions")
         return
     apply_change(lambda: settling.apply_suggestions(kb, found), dry_run, json_)
 
@@ -134,15 +125,7 @@ def resolve(
     kb, findings = _checked(root, snapshot_dir)
     if finding is None:
         rows = [{"ref": ref, **f.to_dict()} for ref, f in resolving.references(findings)]
-        if json_:
-            from ..render.json import write
-
-            write(rows)
-        else:
-            from ..render import authoring as render
-            from ..render.console import stdout
-
-            render.open_findings(stdout(), rows)
+        show_rows(rows, json_, "open_findings")
         return
     try:
         _ref, chosen = resolving.find(findings, finding)

@@ -8,7 +8,7 @@ option, and exits 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,8 +17,9 @@ import typer
 from .app import fail, open_kb
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..authoring.writes import Change
-    from ..kb import KB
 
 DryRunOption = Annotated[
     bool, typer.Option("--dry-run", help="Print the diff of what would be written; write nothing.")
@@ -50,17 +51,42 @@ PropertyOption = Annotated[
 ]
 
 
+StatusOption = Annotated[str | None, text("Default: the strongest status the evidence supports.")]
+QualifierOption = Annotated[list[str] | None, text("NAME=VALUE (repeatable).")]
+ViaOption = Annotated[list[str] | None, text("A source this claim relays (repeatable).")]
+UnquotedOption = Annotated[str | None, text("Why the value is not in the quote as written.")]
+DraftArgument = Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")]
+
+
 def run_change(
-    plan: Callable[[KB], Change],
+    plan: Callable[..., Change],
+    fields: Mapping[str, Any],
     root: Path | None,
     snapshot_dir: list[Path] | None,
     dry_run: bool,
     json_: bool,
     show: Callable[[Change], None] | None = None,
 ) -> Change:
-    """Load the KB, plan the change, then write it (or print its diff); errors exit 2."""
+    """Load the KB, plan the change (``plan(kb, **fields)``), then write it (or print its
+    diff); errors exit 2."""
     kb = open_kb(root, True, snapshot_dir)
-    return apply_change(lambda: plan(kb), dry_run, json_, show)
+    return apply_change(lambda: plan(kb, **fields), dry_run, json_, show)
+
+
+def show_rows(rows: Any, json_: bool, table: str) -> Console | None:
+    """Print rows as JSON, or as the :mod:`claimkb.render.authoring` table ``table``; the
+    console when it printed a table (for what a command adds after it)."""
+    if json_:
+        from ..render.json import write
+
+        write(rows)
+        return None
+    from ..render import authoring as render
+    from ..render.console import stdout
+
+    console = stdout()
+    getattr(render, table)(console, rows)
+    return console
 
 
 def apply_change(

@@ -82,14 +82,20 @@ def draft_reasons(console: Console, rows: list[dict[str, Any]]) -> None:
 
 
 def suggestions(console: Console, rows: list[dict[str, Any]]) -> None:
+    _statuses(console, "status suggestions", rows, ("current", "suggested", "reason"))
+
+
+def _statuses(
+    console: Console, title: str, rows: list[dict[str, Any]], keys: tuple[str, ...]
+) -> None:
+    """A table of claims' statuses: the claim, ``keys`` (``current`` headed "status"), and
+    the statuses the evidence allows."""
+    headers = tuple("status" if k == "current" else k for k in keys)
     _table(
         console,
-        "status suggestions",
-        ("claim", "status", "suggested", "reason", "allowed"),
-        [
-            (r["claim"], r["current"], r["suggested"], r["reason"], ", ".join(r["allowed"]))
-            for r in rows
-        ],
+        title,
+        ("claim", *headers, "allowed"),
+        [(r["claim"], *(r[k] for k in keys), ", ".join(r["allowed"])) for r in rows],
     )
 
 
@@ -110,12 +116,5 @@ def resolution(console: Console, data: dict[str, Any]) -> None:
     )
     after = data.get("statuses", [])
     if after:
-        _table(
-            console,
-            "statuses the claims may then carry",
-            ("claim", "value", "status", "suggested", "allowed"),
-            [
-                (r["claim"], r["value"], r["current"], r["suggested"], ", ".join(r["allowed"]))
-                for r in after
-            ],
-        )
+        keys = ("value", "current", "suggested")
+        _statuses(console, "statuses the claims may then carry", after, keys)
