@@ -31,7 +31,7 @@ from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
 from ..suggest import quoted_list
-from ..values import Verdict
+from ..values import ValueProblem, Verdict
 from .unread import Held, sections
 
 _ASSERTIVE = {Status.VERIFIED, Status.SINGLE_SOURCE, Status.VENDOR_CLAIM, Status.UNCHECKED}
@@ -74,6 +74,15 @@ _INDEPENDENCE = frozenset({"resolutions", "claims", "sources"})
 """What could undo two independent supporters: a rejection, a verdict, a relaying source."""
 
 
+_BY_SOURCE = {Status.VENDOR_CLAIM}
+"""Statuses judged by the sources a claim rests on alone, not by its value."""
+
+
+def _unreadable(kb: KB, claim: Claim) -> bool:
+    """Whether the claim's own value cannot be read (its property is known)."""
+    return isinstance(kb.values.get(claim.id), ValueProblem)
+
+
 def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iterator[Finding]:
     """Every status the evidence does not support, and every status weaker than it. While a
     file cannot be read, a finding that rests on evidence the file may hold is not reported;
@@ -96,6 +105,10 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
         own = _own_unknowns(kb, claim)
         rejection, in_discrepancy = rejected.get(claim.id), claim.id in disputed
         problem = _problem(kb, claim, rejection, in_discrepancy, verdicts)
+        if problem and _unreadable(kb, claim) and claim.status not in _BY_SOURCE:
+            # the value's own finding (CKB220) says what to fix; rivals and support are
+            # judged once it reads
+            continue
         if problem:
             detail, depends = problem
             if (depends | own) & unread:
