@@ -22,6 +22,8 @@ PROPERTIES = {
     "population": ("quantity", "count"),
     "opened": ("date", None),
     "maker": ("entity", None),
+    "price": ("quantity", "USD"),
+    "price-cny": ("quantity", "CNY"),
 }
 
 ROWS: list[tuple[str, str, str, str | None]] = [
@@ -55,6 +57,10 @@ ROWS: list[tuple[str, str, str, str | None]] = [
     ("maker", "Acme Corp", "the engine is built by ACME corp. in Ohio", None),
     ("maker", "Acme Corp", "该发动机由艾克米公司制造", None),
     ("maker", "Acme Corp", "the engine is built in Ohio", "entity"),
+    # an amount whose currency comes first, in any form the currency module knows
+    ("price", "30,000 USD", "the card sells for US$30,000 in America", None),
+    ("price", "25,000 USD", "the card sells for US$30,000 in America", "US$30,000"),
+    ("price-cny", "1,200 CNY", "each is priced at RMB 1,200 in China", None),
 ]
 
 

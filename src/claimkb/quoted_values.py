@@ -37,8 +37,9 @@ _MAX_SPAN = 48
 """Characters a stated value may run to (number, magnitude, unit, qualifiers)."""
 _START = re.compile(
     r"(?<![\w.,])(?=[0-9０-９零〇一二三四五六七八九十百千万萬亿億两兩壹贰貳叁參肆伍陆陸柒捌玖拾佰仟])"
-    r"|(?<![\w])(?=(?:US|HK|NT|A|C)?[$€£¥₹￥]\s?[0-9])"
 )
+"""Where a number starts; an amount whose currency comes first starts where the currency
+does (the currency module knows every form: see :func:`~.values.currency.amount_starts`)."""
 _END = re.compile(r"(?<=\S)(?=\s|[,，;；:：、()（）\[\]「」“”\"'。！？!?]|$)|(?<=[^\x00-\x7f])")
 
 
@@ -86,12 +87,13 @@ def value_starts(text: str, *, words: bool = False) -> list[int]:
 
 
 def _starts(text: str) -> Iterator[int]:
+    from .values.currency import amount_starts
+
     seen: set[int] = set()
-    for match in _START.finditer(text):
-        for position in (match.start(), match.end()):
-            if position not in seen:
-                seen.add(position)
-                yield position
+    for position in [m.start() for m in _START.finditer(text)] + amount_starts(text):
+        if position not in seen:
+            seen.add(position)
+            yield position
 
 
 def value_ends(text: str, start: int) -> list[int]:

@@ -185,6 +185,14 @@ def _hoisting() -> re.Pattern[str]:
     )
 
 
+def amount_starts(text: str) -> list[int]:
+    """Where an amount written with its currency first starts (``$30,000``, ``RMB 12 亿``,
+    ``人民币 2,365 亿元``): the places the currency stands before a number."""
+    if not _MAY_HOIST.search(text):
+        return []
+    return [m.start() for m in _hoisting().finditer(text)]
+
+
 _MAY_HOIST = re.compile(r"[^\x00-\x7f]|[$A-Z]")
 """Text with none of these (no symbol, capital or non-ASCII letter) holds no currency."""
 
