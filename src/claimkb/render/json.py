@@ -10,10 +10,14 @@ in a ``<script>`` element of a web page) ``<``, ``>``, ``&``, U+2028 and U+2029 
 
 The text is what ``json.dumps(data, ensure_ascii=False, indent=2)`` writes, byte for byte.
 With an indent, the json module encodes in pure Python (most of the time a large ``--json``
-answer took), so data made only of what orjson writes exactly as json does - strings, dict
-keys that are strings, 64-bit integers, booleans, None, lists, tuples, and floats that json
-writes without an exponent - is encoded by orjson; anything else goes to the json module. A
-test compares the two on generated data.
+answer took), so orjson encodes it wherever it writes the same bytes: everything but an
+integer past 64 bits, a key that is not a string and a lone surrogate, which go to the json
+module (and floats below 1e-4 or from 1e16 up, which orjson writes its own way, are
+rewritten as json writes them). Two cases claimkb never meets are written
+orjson's way: an infinity or NaN as ``null`` (values turn open bounds into ``null`` first;
+the json module would refuse it), and a member of a plain ``Enum`` as its value (claimkb's
+enumerations are ``StrEnum``, written as their value either way). A test compares the two
+encoders on generated data.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dumps(data: Any, *, html: bool = False) -> str:
-    text = _fast(data) if _plain(data) else None
+    text = _fast(data)
     if text is None:
         text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False, default=str)
     # a lone surrogate only occurs inside a string, where the backslash of its escape is
@@ -42,43 +46,40 @@ def dumps(data: Any, *, html: bool = False) -> str:
     return text
 
 
-def _plain(data: Any) -> bool:
-    """Whether ``data`` holds only what orjson writes exactly as the json module does."""
-    stack = [data]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        item = pop()
-        kind = type(item)
-        if kind is str or kind is bool or item is None:
-            continue
-        if kind is dict:
-            if not all(type(key) is str for key in item):
-                return False
-            extend(item.values())
-        elif kind is list or kind is tuple:
-            extend(item)
-        elif kind is int:
-            if not -(2**63) <= item < 2**64:
-                return False
-        elif kind is float:
-            if item != 0 and not 1e-4 <= abs(item) < 1e16:  # json's exponent forms differ
-                return False  # (an infinity or NaN fails here too, and json refuses it)
-        else:
-            return False
-    return True
-
-
 def _fast(data: Any) -> str | None:
-    """``data`` encoded by orjson, or None if orjson is missing or refuses it (a string that
-    is not valid Unicode, such as a lone surrogate, which the json module writes)."""
+    """``data`` as the json module writes it, by orjson; None when orjson refuses it (an
+    integer past 64 bits, a key that is not a string, a lone surrogate). The floats orjson
+    writes otherwise than json are rewritten as json writes them."""
     try:
         import orjson
     except ImportError:  # pragma: no cover - a dependency, but the json module always works
         return None
+    options = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS
     try:
-        return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8")
+        encoded = orjson.dumps(data, default=str, option=options | orjson.OPT_PASSTHROUGH_DATETIME)
     except (TypeError, orjson.JSONEncodeError):
         return None
+    if _ODD.search(encoded) is not None:  # a float to write as json does, or a string
+        encoded = _ODD_FLOAT.sub(_as_python_writes, encoded)
+    return encoded.decode("utf-8")
+
+
+_ODD = re.compile(rb"[0-9]e[-+]?[0-9]|0\.0000")
+"""Where orjson's float may not be json's: json writes an exponent below 1e-4 and from 1e16
+up (``1e-05``), orjson decimals (``0.00001``) or an exponent of its own (``4.2e-9``)."""
+_ODD_FLOAT = re.compile(
+    rb'^( *(?:"(?:[^"\\\n]|\\.)*": )?)'  # the indent and the key, on an indented line
+    rb"(-?(?:[0-9]+(?:\.[0-9]+)?e[-+]?[0-9]+|0\.0000[0-9]*))(,?)$",
+    re.M,
+)
+"""Such a float as a value: a whole line of the indented text (a string never spans lines)."""
+
+
+def _as_python_writes(match: re.Match[bytes]) -> bytes:
+    """orjson writes the shortest text that reads back as the float, so the float it reads
+    back as is the one given, and ``repr`` is how the json module writes it."""
+    indent, number, comma = match.groups()
+    return indent + repr(float(number)).encode() + comma
 
 
 def write(data: Any) -> None:
