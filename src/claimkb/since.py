@@ -39,6 +39,7 @@ from typing import Any
 from . import git
 from .analysis import CURRENCY_QUALIFIER, GroupKey, group_key, origins
 from .documents import CLAIM_SECTIONS
+from .errors import ClaimkbError
 from .files import YAML_SUFFIXES, FileProblem, read_text
 from .findings import Finding
 from .kb import KB
@@ -53,7 +54,7 @@ REFERENCE_ARGS = ("ref", "claim", "source", "resolution")
 """Message arguments that name the record a finding is about."""
 
 
-class SinceError(Exception):
+class SinceError(ClaimkbError):
     """``--since`` cannot be honoured (no git, not a repository, unknown revision)."""
 
 
@@ -87,7 +88,7 @@ class Changes:
         """The report with only the findings this change involves, each located where the
         change is."""
         kept = tuple(self.relocate(f) for f in report.findings if self.involves(f))
-        return replace(report, findings=kept)
+        return replace(report, findings=kept, since=self.to_dict())
 
     def relocate(self, finding: Finding) -> Finding:
         """A finding involving a claim the change touched, moved onto that claim's value line

@@ -24,16 +24,13 @@ from typing import Any, Protocol
 
 from .config import Config, load_config
 from .documents import SINGULAR, FilePart, read_part
+from .errors import RootError
 from .files import kb_files
 from .findings import make
 from .kb import KB
 from .model import Located
 
 __all__ = ["RootError", "find_root", "load"]
-
-
-class RootError(Exception):
-    """The KB root cannot be used at all (the CLI exits with status 2)."""
 
 
 def find_root(start: Path | None = None) -> Path:

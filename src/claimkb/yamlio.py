@@ -23,6 +23,8 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .errors import ClaimkbError
+
 __all__ = ["LocatedDict", "LocatedList", "YamlProblem", "parse_yaml", "MAX_DEPTH"]
 
 MAX_DEPTH = 64
@@ -39,7 +41,7 @@ _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
 
-class YamlProblem(Exception):
+class YamlProblem(ClaimkbError):
     """A located problem in a YAML text: ``kind`` is a finding slug, ``line`` is 1-based."""
 
     def __init__(self, kind: str, message: str, line: int | None, column: int | None = None):

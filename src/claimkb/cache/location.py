@@ -25,7 +25,7 @@ import re
 import sys
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from .disk import read_regular
 
 __all__ = [

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .. import __version__
 from ..suggest import did_you_mean
+from ..version import __version__
 from .help import App
 
 if TYPE_CHECKING:
-    from ..cache import Cache
     from ..kb import KB
+    from ..progress import Progress
+    from ..workspace import Workspace
 
 app = App(
     name="claimkb",
@@ -124,27 +125,39 @@ def _wrapped(text: str) -> str:
     return "\n".join(lines)
 
 
+def open_workspace(
+    root: Path | None,
+    cache: bool = True,
+    snapshot_dirs: list[Path] | None = None,
+    require_snapshots: bool = False,
+    progress: Progress | None = None,
+) -> Workspace:
+    """The KB's Workspace (through the cache, unless ``cache`` is false or
+    ``CLAIMKB_NO_CACHE`` is set), or exit with status 2 when the root is unusable."""
+    from ..errors import RootError
+    from ..workspace import Workspace
+
+    try:
+        return Workspace(
+            root,
+            cache=cache,
+            snapshot_dirs=snapshot_dirs or None,
+            require_snapshots=require_snapshots,
+            progress=progress,
+        )
+    except RootError as exc:
+        raise fail(str(exc)) from None
+
+
 def open_kb(
     root: Path | None,
-    cache: bool | Cache = True,
+    cache: bool = True,
     snapshot_dirs: list[Path] | None = None,
     require_snapshots: bool = False,
 ) -> KB:
-    """Load the KB (through the cache, unless ``cache`` is false or ``CLAIMKB_NO_CACHE`` is
-    set; ``cache`` may be one already opened, see :func:`claimkb.load`) or exit with status 2
-    when the root is unusable. A long load shows a progress bar on a terminal."""
-    from ..api import load
-    from ..store import RootError
+    """Load the KB (see :func:`open_workspace`). A long load shows a progress bar on a
+    terminal."""
     from .progress import progress_bar
 
-    try:
-        with progress_bar() as bar:
-            return load(
-                root,
-                cache=cache,
-                progress=bar,
-                snapshot_dirs=snapshot_dirs or None,
-                require_snapshots=require_snapshots,
-            )
-    except RootError as exc:
-        raise fail(str(exc)) from None
+    with progress_bar() as bar:
+        return open_workspace(root, cache, snapshot_dirs, require_snapshots, bar).kb
