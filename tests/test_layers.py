@@ -182,3 +182,32 @@ def test_no_import_goes_up_a_layer(module: str) -> None:
         if layer_of(target) > own
     )
     assert upward == [], f"claimkb.{module or '__init__'} ({LAYERS[own][0]}) imports {upward}"
+
+
+CLI_AVOIDS = ("store", "documents", "cache", "query", "checks", "derive", "api")
+"""What the command line never imports: it parses, asks a Workspace, renders, exits."""
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m == "cli" or m.startswith("cli.")))
+def test_the_cli_goes_through_the_workspace(module: str) -> None:
+    avoided = sorted(
+        f"claimkb.{target}"
+        for target in GRAPH[module]
+        if any(target == name or target.startswith(name + ".") for name in CLI_AVOIDS)
+    )
+    assert avoided == []
+
+
+def test_the_cli_is_under_a_tenth_of_the_package() -> None:
+    lines = {name: len(path.read_text("utf-8").splitlines()) for name, (path, _) in MODULES.items()}
+    cli = sum(n for name, n in lines.items() if name == "cli" or name.startswith("cli."))
+    assert cli < sum(lines.values()) / 10
+
+
+def test_every_module_is_under_400_lines() -> None:
+    long = {
+        f"claimkb.{name or '__init__'}": n
+        for name, (path, _) in MODULES.items()
+        if (n := len(path.read_text("utf-8").splitlines())) >= 400
+    }
+    assert long == {}

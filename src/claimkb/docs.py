@@ -30,7 +30,7 @@ def findings_markdown() -> str:
     lines = [
         "# Findings reference",
         "",
-        "<!-- Generated from src/claimkb/catalogue.py by `python -m claimkb.docs`; "
+        "<!-- Generated from src/claimkb/catalogue/ by `python -m claimkb.docs`; "
         "do not edit by hand. -->",
         "",
         "Every finding `claimkb check` reports has a stable **code** (never reused or "

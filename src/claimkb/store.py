@@ -32,6 +32,24 @@ from .model import Located
 
 __all__ = ["RootError", "find_root", "load"]
 
+CODES = frozenset(
+    {
+        "config-error",
+        "duplicate-id",
+        "duplicate-key",
+        "empty-file",
+        "invalid-value",
+        "missing-field",
+        "unknown-field",
+        "unreadable-file",
+        "wrong-type",
+        "yaml-forbidden",
+        "yaml-syntax",
+    }
+)
+"""The findings (catalogue slugs) reading a KB (its files, records and settings) can
+report; a test holds it to what it emits."""
+
 
 def find_root(start: Path | None = None) -> Path:
     """The nearest directory at or above ``start`` that holds ``claims/`` and ``sources/``."""

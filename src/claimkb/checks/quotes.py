@@ -26,6 +26,18 @@ from ..snapshot_text import missing_quotes, normalise
 
 __all__ = ["UNCHECKED", "check", "locate", "normalise", "unchecked_quotes"]
 
+CODES = frozenset(
+    {
+        "config-error",
+        "quote-not-found",
+        "snapshot-missing",
+        "snapshot-none",
+        "snapshot-path",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 UNCHECKED = frozenset({"snapshot-missing", "snapshot-path", "snapshot-none"})
 """Findings whose ``count`` is a number of quotes the check left unchecked."""
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
+from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_workspace
 from .writing import DryRunOption, FileOption, apply_change, show_rows
 
 if TYPE_CHECKING:
@@ -22,10 +22,11 @@ if TYPE_CHECKING:
 
 
 def _checked(root: Path | None, snapshot_dir: list[Path] | None) -> tuple[KB, tuple[Finding, ...]]:
-    from ..api import check
+    from .progress import progress_bar
 
-    kb = open_kb(root, True, snapshot_dir)
-    return kb, check(kb, cache=True).findings
+    with progress_bar() as bar:
+        workspace = open_workspace(root, True, snapshot_dir, progress=bar)
+        return workspace.kb, workspace.report().findings
 
 
 @app.command()

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..since import Changes
     from ..site.result import SiteResult
 
-__all__ = ["Answer", "Kept", "Workspace", "open", "resolve_root"]
+__all__ = ["Answer", "Kept", "Workspace", "clear_caches", "open", "resolve_root"]
 
 T = TypeVar("T")
 SnapshotDirs = Iterable[str | os.PathLike[str]] | None
@@ -305,6 +305,22 @@ class Workspace:
             title=title,
         )
 
+    # -- the cache ---------------------------------------------------------------------------
+
+    @property
+    def cache_dir(self) -> Path:
+        """The directory holding this KB's cache (it may not exist yet)."""
+        from ..cache import cache_dir
+
+        return cache_dir(self.root)
+
+    def clear_cache(self) -> Path | None:
+        """Delete this KB's cache; the directory removed, or None if there was none."""
+        from ..cache import clear
+
+        removed = clear(self.root)
+        return removed[0] if removed else None
+
     # -- the quickest way --------------------------------------------------------------------
 
     def _rows(self, from_index: Callable[[Indexed], T], from_kb: Callable[[KB], T]) -> Answer[T]:
@@ -314,6 +330,15 @@ class Workspace:
             return Answer(found[0], found[1])
         kb = self.kb
         return Answer(from_kb(kb), len(kb.load_findings))
+
+
+def clear_caches() -> tuple[Path, list[Path]]:
+    """Delete every claimkb cache (only directories claimkb marked as its own): the
+    directory they live under, and those removed."""
+    from ..cache import clear
+    from ..cache.location import base_dir
+
+    return base_dir(), clear(None)
 
 
 def open(
