@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("store", ("store",)),
     ("derive", ("derive",)),
     ("checks", ("checks",)),
-    ("queries", ("query", "explain", "since")),
+    ("queries", ("query", "results", "explain", "since")),
     ("authoring", ("authoring",)),
     ("renderers", ("render", "site", "export")),
     ("cache", ("cache",)),

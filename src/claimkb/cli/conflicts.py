@@ -4,7 +4,6 @@ their qualifiers differ."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -37,9 +36,8 @@ def conflicts(
         emit(workspace, answering(workspace, workspace.uncompared), json_, "uncompared")
         return
     found = answering(workspace, lambda: workspace.conflicts(untriaged=untriaged))
-    rows = [f.to_dict() for f in found.data]
     if json_:
-        emit(workspace, replace(found, data=rows), True, "conflicts")
+        emit(workspace, found, True, "conflicts")
         return
     from ..render.console import stdout
     from ..render.discrepancies import discrepancies as render
@@ -47,4 +45,4 @@ def conflicts(
     named = {claim_id for finding in found.data for claim_id in finding.claims}
     empty = "no untriaged discrepancies" if untriaged else "no discrepancies"
     claims = answering(workspace, lambda: workspace.claims_by_id(named))
-    render(stdout(), rows, claims, empty=empty)
+    render(stdout(), found.to_json(), claims, empty=empty)

@@ -39,7 +39,7 @@ def emit(workspace: Workspace, answer: Answer[Any], as_json: bool, table: str) -
     if as_json:
         from ..render.json import dumps
 
-        out = dumps(answer.data) + "\n"
+        out = dumps(answer.to_json()) + "\n"
         typer.echo(out, nl=False)
         workspace.keep(out, answer)
         return
@@ -47,7 +47,7 @@ def emit(workspace: Workspace, answer: Answer[Any], as_json: bool, table: str) -
     from ..render.console import stdout
 
     render = getattr(records if table in ("show", "entity") else tables, table)
-    render(stdout(), answer.data)
+    render(stdout(), answer.to_json())
 
 
 def answering(workspace: Workspace, question: Any) -> Any:

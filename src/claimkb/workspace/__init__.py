@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..progress import Progress
+from ..results import ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
 from .strategy import Kept, Options, Strategy
 
 if TYPE_CHECKING:
@@ -50,6 +51,12 @@ class Answer(Generic[T]):
     """How many records or files could not be read (the answer leaves them out)."""
     snapshots: tuple[Any, ...] | None = None
     """The state of the snapshots the findings in the answer rest on (for keeping it)."""
+
+    def to_json(self) -> Any:
+        """The data in its JSON shape (what ``--json`` prints)."""
+        from ..results import jsonable
+
+        return jsonable(self.data)
 
     @property
     def note(self) -> str:
@@ -147,7 +154,7 @@ class Workspace:
         source: str | None = None,
         status: str | None = None,
         text: str | None = None,
-    ) -> Answer[list[dict[str, Any]]]:
+    ) -> Answer[list[ClaimRow]]:
         """Claims matching every filter given (:func:`claimkb.query.find_claims`); a subject,
         property or source that names nothing raises :class:`claimkb.query.NotFound`."""
         from ..query import check_filters, claim_dict, find_claims
@@ -172,9 +179,10 @@ class Workspace:
                 check_filters(kb, subject=subject, property=property, source=source)
             return rows
 
-        return self._rows(from_index, from_kb)
+        found = self._rows(from_index, from_kb)
+        return Answer([ClaimRow.from_dict(row) for row in found.data], found.unreadable)
 
-    def show(self, claim_id: str) -> Answer[dict[str, Any]]:
+    def show(self, claim_id: str) -> Answer[Shown]:
         """A claim with its source, rivals, evidence, reviews, resolutions and findings."""
         from ..query import no_claim
         from ..query import show as show_claim
@@ -182,31 +190,34 @@ class Workspace:
         found = self._strategy.indexed(lambda index: index.show(claim_id))
         if found is not None:
             data, state = found
-            return Answer(data, snapshots=state)
+            return Answer(Shown.from_dict(data), snapshots=state)
         kb = self.kb
         if claim_id not in kb.claims:
             raise no_claim(claim_id, kb.claims)
         checked = self._strategy.checked(kb)
-        return Answer(show_claim(kb, claim_id, checked.findings), snapshots=checked.snapshots)
+        shown = show_claim(kb, claim_id, checked.findings)
+        return Answer(Shown.from_dict(shown), snapshots=checked.snapshots)
 
-    def entity(self, name: str) -> Answer[dict[str, Any]]:
+    def entity(self, name: str) -> Answer[EntityAnswer]:
         """An entity found by any name, and the claims about it, naming it, misspelling it."""
         from ..query import entity
 
         data = self._strategy.indexed(lambda index: index.entity(name))
-        return Answer(entity(self.kb, name) if data is None else data)
+        return Answer(EntityAnswer.from_dict(entity(self.kb, name) if data is None else data))
 
-    def sources(self) -> Answer[list[dict[str, Any]]]:
+    def sources(self) -> Answer[list[SourceRow]]:
         """The sources, what they cite, how many claims each gives."""
         from ..query import sources
 
-        return self._rows(lambda index: index.sources(), sources)
+        found = self._rows(lambda index: index.sources(), sources)
+        return Answer([SourceRow.from_dict(row) for row in found.data], found.unreadable)
 
-    def timeline(self) -> Answer[dict[str, list[dict[str, Any]]]]:
+    def timeline(self) -> Answer[Timeline]:
         """Date-valued claims in order, and those left out."""
         from ..query import timeline
 
-        return self._rows(lambda index: index.timeline(), timeline)
+        found = self._rows(lambda index: index.timeline(), timeline)
+        return Answer(Timeline.from_dict(found.data), found.unreadable)
 
     def conflicts(self, *, untriaged: bool = False) -> Answer[list[Finding]]:
         """The discrepancies between claims (only those without a resolution if
