@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimkb import yamlio
+from claimkb import yamlblock, yamlio
 
 
 def _reference(loader: Any, node: Any, track_aliases: bool) -> Any:
@@ -40,8 +40,9 @@ def _shape(value: Any) -> Any:
 
 
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    fast = _outcome(text)
-    with monkeypatch.context() as patch:
+    with monkeypatch.context() as patch:  # both through PyYAML (the block reader has its test)
+        patch.setattr(yamlio, "read_block", lambda text: yamlblock.OUTSIDE)
+        fast = _outcome(text)
         patch.setattr(yamlio, "_construct", _reference)
         reference = _outcome(text)
     return fast, reference

@@ -24,6 +24,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import ClaimkbError
+from .located import BOOLS, IMPLICIT, IMPLICIT_FIRST, LocatedDict, LocatedList
+from .yamlblock import OUTSIDE, read_block
 
 __all__ = ["LocatedDict", "LocatedList", "YamlProblem", "parse_yaml", "MAX_DEPTH"]
 
@@ -50,32 +52,6 @@ class YamlProblem(ClaimkbError):
         self.message = message
         self.line = line
         self.column = column
-
-
-class LocatedDict(dict[Any, Any]):
-    """A mapping that remembers where it and each of its keys were written."""
-
-    __slots__ = ("line", "key_lines")
-
-    def __init__(self, line: int = 0) -> None:
-        super().__init__()
-        self.line = line
-        self.key_lines: dict[Any, int] = {}
-
-    def line_of(self, key: Any) -> int:
-        """Line of ``key`` if present, else the line of the mapping itself."""
-        return self.key_lines.get(key, self.line)
-
-
-class LocatedList(list[Any]):
-    """A sequence that remembers its own line and the line of each item."""
-
-    __slots__ = ("line", "item_lines")
-
-    def __init__(self, line: int = 0) -> None:
-        super().__init__()
-        self.line = line
-        self.item_lines: list[int] = []
 
 
 def _line(node: Node) -> int:
@@ -129,8 +105,8 @@ class _KBLoader(_BaseLoader):
         """The conservative resolvers below, in one regular expression (PyYAML's generic
         resolver walks a table of them per scalar, which dominated load time)."""
         if kind is ScalarNode:
-            if implicit[0] and (value[:1] in _IMPLICIT_FIRST or not value):
-                match = _IMPLICIT.match(value)
+            if implicit[0] and (value[:1] in IMPLICIT_FIRST or not value):
+                match = IMPLICIT.match(value)
                 if match is not None:
                     return _IMPLICIT_TAGS[match.lastindex or 0]
             return _STR
@@ -190,8 +166,8 @@ class _KBLoader(_BaseLoader):
 
     def construct_kb_bool(self, node: Node) -> bool:
         """``!!bool`` written out: only the YAML 1.2 spellings, as for a plain scalar."""
-        if isinstance(node, ScalarNode) and node.value in _BOOLS:
-            return _BOOLS[node.value]
+        if isinstance(node, ScalarNode) and node.value in BOOLS:
+            return BOOLS[node.value]
         shown = repr(node.value) if isinstance(node, ScalarNode) else "a collection"
         raise YamlProblem("yaml-syntax", f"!!bool {shown} is not true or false", _line(node))
 
@@ -218,17 +194,7 @@ def _conservative_resolvers() -> dict[str | None, list[tuple[str, re.Pattern[str
 
 
 _KBLoader.yaml_implicit_resolvers = _conservative_resolvers()
-_IMPLICIT = re.compile(
-    r"^(?:(~|null|Null|NULL|)|(true|True|TRUE|false|False|FALSE)|([-+]?(?:0|[1-9][0-9]*)))$"
-)
-"""The same three rules as :func:`_conservative_resolvers` (null is tried for every first
-character there, int and bool only where their first character fits, which their patterns
-require anyway), so a plain scalar resolves to the same tag either way."""
 _IMPLICIT_TAGS = {1: _NULL, 2: _BOOL, 3: _INT}
-_IMPLICIT_FIRST = frozenset("~nNtTfF+-0123456789")
-"""The characters a non-empty text matching :data:`_IMPLICIT` can start with."""
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
-_BOOLS["FALSE"] = False
 _INT_TEXT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _KBLoader.add_constructor(_MAP, _KBLoader.construct_kb_mapping)
 _KBLoader.add_constructor(_SEQ, _KBLoader.construct_kb_sequence)
@@ -306,8 +272,8 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
                     value.append(build(item, depth))
         elif kind is ScalarNode and tag == _NULL:
             value = None
-        elif kind is ScalarNode and tag == _BOOL and node.value in _BOOLS:
-            value = _BOOLS[node.value]
+        elif kind is ScalarNode and tag == _BOOL and node.value in BOOLS:
+            value = BOOLS[node.value]
         elif (
             kind is ScalarNode
             and tag == _INT
@@ -331,6 +297,9 @@ def parse_yaml(text: str) -> Any:
     An empty (or comment-only) text yields ``None``. Several documents in one file are refused:
     a reviewer reading the first would not expect a second.
     """
+    value = read_block(text)
+    if value is not OUTSIDE:
+        return value
     loader = _KBLoader(text)
     try:
         node = loader.get_single_node()

@@ -25,6 +25,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..userdirs import ENV_DIR, ENV_OFF, cache_base, caching_disabled
 from ..version import __version__
 from .disk import read_regular
 
@@ -38,10 +39,6 @@ __all__ = [
     "config_fingerprint",
 ]
 
-ENV_DIR = "CLAIMKB_CACHE_DIR"
-"""Directory holding the caches of every KB (one subdirectory each)."""
-ENV_OFF = "CLAIMKB_NO_CACHE"
-"""Set to anything but ``0`` or the empty string to neither read nor write a cache."""
 
 CONFIG_FILES = ("claimkb.toml", "pyproject.toml")
 """The files :func:`claimkb.config.load_config` may read, at the KB root."""
@@ -51,18 +48,12 @@ the units a value is read in)."""
 
 
 def disabled() -> bool:
-    return os.environ.get(ENV_OFF, "") not in ("", "0")
+    return caching_disabled()
 
 
 def base_dir() -> Path:
     """The directory holding every KB's cache (see the module docstring)."""
-    chosen = os.environ.get(ENV_DIR)
-    if chosen:
-        return Path(chosen).expanduser().absolute()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "claimkb"
-    return Path.home() / ".cache" / "claimkb"
+    return cache_base()
 
 
 def cache_dir(root: Path) -> Path:

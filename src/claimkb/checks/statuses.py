@@ -136,13 +136,7 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                     s.value
                     for s in Status
                     if s is not claim.status
-                    and not _problem(
-                        kb,
-                        claim.model_copy(update={"status": s}),
-                        rejection,
-                        in_discrepancy,
-                        verdicts,
-                    )
+                    and not _problem(kb, claim, rejection, in_discrepancy, verdicts, s)
                 ),
             )
             continue
@@ -207,11 +201,18 @@ def _own_unknowns(kb: KB, claim: Claim) -> frozenset[str]:
 
 
 def _problem(
-    kb: KB, claim: Claim, rejection: Resolution | None, in_discrepancy: bool, verdicts: set[str]
+    kb: KB,
+    claim: Claim,
+    rejection: Resolution | None,
+    in_discrepancy: bool,
+    verdicts: set[str],
+    status: Status | None = None,
 ) -> tuple[str, frozenset[str]] | None:
-    """Why the claim's status is not supported, and the sections whose missing records could
-    supply what it lacks (none when it rests on evidence that is there)."""
-    status = claim.status
+    """Why the claim's status (or ``status``, were it to carry that one instead) is not
+    supported, and the sections whose missing records could supply what it lacks (none when
+    it rests on evidence that is there)."""
+    if status is None:
+        status = claim.status
     if rejection is not None and status in _ASSERTIVE:
         preferred = kb.claims.get(rejection.preferred or "")
         values = frozenset() if preferred is None else _own_unknowns(kb, preferred)

@@ -20,8 +20,10 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from ..userdirs import cache_base, caching_disabled
 from . import currency, unitdefs
 
 __all__ = [
@@ -91,10 +93,33 @@ def registry() -> Any:
 
     logging.getLogger("pint").addHandler(logging.NullHandler())
     logging.getLogger("pint").propagate = False  # pint logs ambiguous parses; we choose
-    ureg: Any = pint.UnitRegistry(cache_folder=None, on_redefinition="raise")
+    ureg: Any = None
+    folder = _definitions_cache()
+    if folder is not None:
+        try:  # pint's own cache of its parsed definition files: 0.8 s less per process
+            ureg = pint.UnitRegistry(cache_folder=folder, on_redefinition="raise")
+        except Exception:  # an unwritable or damaged cache costs only the time it saves
+            ureg = None
+    if ureg is None:
+        ureg = pint.UnitRegistry(cache_folder=None, on_redefinition="raise")
     for line in unitdefs.DOMAIN:
         ureg.define(line)
     return ureg
+
+
+def _definitions_cache() -> Path | None:
+    """Where pint may keep its parsed definitions: beside the KB caches, in a folder of its
+    own per pint version; none when caching is off or the folder cannot be made."""
+    import pint
+
+    if caching_disabled():
+        return None
+    folder = cache_base() / f"pint-{pint.__version__}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
 
 
 def _measure(ureg: Any, prefix: str, unit: str) -> Measure | str:
