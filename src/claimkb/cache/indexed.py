@@ -328,7 +328,7 @@ def findings(cache: Cache, key: str | None) -> tuple[Any, tuple[Finding, ...]]:
     found = cache.report(key) if key is not None else None
     if found is None:
         raise Unavailable("no report for these files, or a snapshot changed")
-    return found[0], found[1]
+    return found.snapshots, found.findings
 
 
 def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:

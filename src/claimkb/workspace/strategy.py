@@ -142,11 +142,18 @@ class Strategy:
                 key = self.survey(progress)
             else:
                 key = cache.report_key()
-            found = cache.load_report(key) if key else None
+            found = cache.report(key) if key else None
             if found is not None:
                 if self._kb is None:
                     cache.save(None)
-                return _report(self.root, *found)
+                return _report(
+                    self.root,
+                    found.findings,
+                    found.files,
+                    found.sources,
+                    found.claims,
+                    found.unchecked,
+                )
         kb = self._kb
         if kb is None:
             if progress is not None:
@@ -230,9 +237,11 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
     if cache is not None:
+        from ..cache import StoredReport
+
         key = cache.report_key()
         counts = (report.files, report.sources, report.claims, unchecked)
-        cache.save((snapshots, key, findings, *counts) if key else None, kb)
+        cache.save(StoredReport(key, snapshots, findings, *counts) if key else None, kb)
     return report
 
 
