@@ -144,3 +144,19 @@ def test_every_error_has_one_base() -> None:
 def test_the_checks_run_by_the_workspace_are_the_pipeline() -> None:
     root = FIXTURES / "invalid" / "conflict"
     assert claimkb.open(root).report().findings == tuple(checks.run(claimkb.load(root)))
+
+
+def test_the_workspace_plans_and_writes_changes(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "kb"
+    shutil.copytree(FIXTURES / "valid" / "triaged-conflict", root)
+    workspace = claimkb.open(root)
+    entity = next(iter(workspace.kb.entities.values()))
+    change = workspace.add_alias(entity.id, "A Name Never Used")
+    assert "+" in workspace.diff(change) and "A Name Never Used" in workspace.diff(change)
+    assert claimkb.load(root).entity("A Name Never Used") is None  # planned, not written
+    workspace.write(change)
+    found = claimkb.load(root).entity("A Name Never Used")
+    assert found is not None and found.id == entity.id
+    assert entity.id in {row["id"] for row in workspace.registry("entities")}

@@ -13,7 +13,6 @@ from ..version import __version__
 from .help import App
 
 if TYPE_CHECKING:
-    from ..kb import KB
     from ..progress import Progress
     from ..workspace import Workspace
 
@@ -147,17 +146,3 @@ def open_workspace(
         )
     except RootError as exc:
         raise fail(str(exc)) from None
-
-
-def open_kb(
-    root: Path | None,
-    cache: bool = True,
-    snapshot_dirs: list[Path] | None = None,
-    require_snapshots: bool = False,
-) -> KB:
-    """Load the KB (see :func:`open_workspace`). A long load shows a progress bar on a
-    terminal."""
-    from .progress import progress_bar
-
-    with progress_bar() as bar:
-        return open_workspace(root, cache, snapshot_dirs, require_snapshots, bar).kb

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from ..progress import Progress
 from ..results import ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
 from .strategy import Kept, Options, Strategy
+from .writes import Writes
 
 if TYPE_CHECKING:
     from ..cache.indexed import Indexed
@@ -77,11 +78,12 @@ def resolve_root(root: str | os.PathLike[str] | None) -> Path:
     return check_root(Path(root)) if root is not None else find_root()
 
 
-class Workspace:
+class Workspace(Writes):
     """The KB at one root, for one run. ``cache`` goes through the on-disk cache (unchanged
     files are not parsed again, an unchanged KB is not checked again); ``snapshot_dirs`` and
     ``require_snapshots`` are as for :func:`claimkb.load`; ``progress`` is told what a long
-    load or check is doing."""
+    load or check is doing. The write operations (``add_claim``, ``resolve``...) are
+    :class:`.writes.Writes`'."""
 
     def __init__(
         self,
