@@ -108,14 +108,13 @@ def claims(
     the names spelt most like it.
     """
     workspace = ask(root, json_, "claims", subject, property, source, status, text)
-    filters = {
-        "subject": subject,
-        "property": property,
-        "source": source,
-        "status": status,
-        "text": text,
-    }
-    emit(workspace, answering(workspace, lambda: workspace.claims(**filters)), json_, "claims")
+    found = answering(
+        workspace,
+        lambda: workspace.claims(
+            subject=subject, property=property, source=source, status=status, text=text
+        ),
+    )
+    emit(workspace, found, json_, "claims")
 
 
 @app.command(short_help="Show a claim: source, quote, evidence, rivals, triage.")
