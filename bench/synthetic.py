@@ -160,11 +160,14 @@ class Generator:
         qualifiers = {prop.qualifier: rng.choice(BENCHMARKS)} if prop.qualifier else {}
         truth = self._truth(prop)
         claims: list[Claim] = []
+        stated: list[object] = []  # what each claim states, before it is written out
         for index, source in enumerate(srcs):
             zh = source.language == "zh"
             odd = kind != "agree" and index == count - 1
             state = kind if odd else "agree"
-            value = self._written(prop, truth, zh, state)
+            one = rng.choice(self.chips) if prop.id == "runs-on" else truth  # one of several
+            stated.append(one)
+            value = self._written(prop, one, zh, state)
             subject_written = rng.choice([subject[0], subject[1], subject[1], subject[2]])
             claim = Claim(
                 id=f"c{serial:06d}-{index}",
@@ -182,7 +185,7 @@ class Generator:
             if source.snapshot and rng.random() < 0.01:
                 claim.quote_in_snapshot = False  # the snapshot says it differently
             claims.append(claim)
-        self._statuses(claims, kind, serial)
+        self._statuses(claims, kind, serial, stated)
         return claims
 
     def _truth(self, prop: Prop) -> object:
@@ -223,8 +226,8 @@ class Generator:
             return date_form(month, day, zh, rng)
         if prop.datatype == "entity":
             if prop.id == "runs-on":
-                chip = rng.choice(self.chips)
-                return chip[2] if zh else chip[1]
+                chip = truth  # type: ignore[misc]
+                return chip[2] if zh else chip[1]  # type: ignore[index]
             entity = truth
             if state == "conflict":
                 pool = self.orgs if prop.id == "developer" else PLACES[:10]
@@ -247,14 +250,21 @@ class Generator:
             return "是" if value else "否"
         return rng.choice(["yes", "true"]) if value else rng.choice(["no", "false"])
 
-    def _statuses(self, claims: list[Claim], kind: str, serial: int) -> None:
-        """Statuses the evidence supports, and a resolution for most discrepancies."""
+    def _statuses(self, claims: list[Claim], kind: str, serial: int, stated: list[object]) -> None:
+        """Statuses the evidence supports, and a resolution for most discrepancies. A claim is
+        verified when two independent sources state its value (of a property with several
+        values, such as the chips a model runs on, the same one of them)."""
         rng = self.rng
         odd = claims[-1] if kind != "agree" else None
         agreeing = [c for c in claims if c is not odd]
-        independent = _clusters([self.origins[c.source] for c in agreeing])
-        for claim in agreeing:
-            claim.status = "verified" if independent >= 2 else "single-source"
+        by_value: dict[str, list[Claim]] = {}
+        for claim, what in zip(claims, stated, strict=True):
+            if claim is not odd:
+                by_value.setdefault(repr(what), []).append(claim)
+        for same in by_value.values():
+            independent = _clusters([self.origins[c.source] for c in same])
+            for claim in same:
+                claim.status = "verified" if independent >= 2 else "single-source"
         if odd is None:
             return
         resolved = rng.random() < 0.7

@@ -72,6 +72,8 @@ class KB:
     """Name as written -> entity id through :attr:`name_index` (None: no entity)."""
     _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
     """Property id (and for money, the currency of the source's country) -> its reader."""
+    _readings: dict[tuple[object, ...], Value] = field(default_factory=dict, repr=False)
+    """Values read, by reader and written form (see :meth:`_read_value`)."""
     _source_regions: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     # -- entities ----------------------------------------------------------------------------
@@ -208,9 +210,22 @@ class KB:
         return self.source_date(claim) if prop.datatype is Datatype.DATE else None
 
     def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
+        """The claim's value. Claims that write the same figure the same way for the same
+        reader and source date share one reading (values are immutable); problems are not
+        shared, since each is the claim's own."""
         reader = self._reader(claim, prop)
         date = self._date_context(claim, prop)
-        return reader.read(claim, self.source_year(claim), self.name_index, date)
+        year = self.source_year(claim)
+        if claim.unit is not None or claim.bounds is not None:
+            return reader.read(claim, year, self.name_index, date)
+        key = (id(reader), claim.written, claim.exact, year, date)
+        known = self._readings.get(key)
+        if known is not None:
+            return known
+        found = reader.read(claim, year, self.name_index, date)
+        if not isinstance(found, ValueProblem):
+            self._readings[key] = found
+        return found
 
     def value(self, claim: str | Claim) -> Value | None:
         """A claim's normalised value (the claim given by id or as the record), or None if it

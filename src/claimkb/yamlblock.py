@@ -56,6 +56,10 @@ _PLAIN_FIRST_REFUSED = frozenset(",[]{}#&*!|>'\"%@`")
 _PLAIN_FIRST_SPACED = frozenset("-?:")
 """Indicators that can start a plain scalar when no space follows them (``-3``, ``:x``)."""
 
+_NOT_SIMPLE_FIRST = frozenset(",[]{}#&*!|>'\"%@`-?:~nNtTfF+0123456789")
+"""First characters of a value that needs :func:`_scalar`'s full reading: an indicator, a
+quote, or the start of a null, a boolean or a number."""
+
 _NON_STRING_KEYS = frozenset(
     ["~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]
 )
@@ -140,11 +144,23 @@ class _Reader:
             pos += 1
             key_lines[key] = pos
             if rest and rest[0] != "#":
-                if rest[0] in "|>":
+                first = rest[0]
+                if (
+                    first not in _NOT_SIMPLE_FIRST
+                    and rest[-1] not in ": "
+                    and " #" not in rest
+                    and ": " not in rest
+                ):
+                    result[key] = rest  # most values: plain text that is nothing but text
+                elif first == '"' and rest[-1] == '"' and rest.find('"', 1) == len(rest) - 1:
+                    if "\\" in rest:
+                        raise _Outside
+                    result[key] = rest[1:-1]
+                elif first in "|>":
                     result[key] = self.block_scalar(pos, rest, indent)
                     pos = self.pos
-                    continue
-                result[key] = _scalar(rest.rstrip(" ") if rest[-1] == " " else rest, pos)
+                else:
+                    result[key] = _scalar(rest.rstrip(" ") if rest[-1] == " " else rest, pos)
                 continue
             after = self.skip(pos)
             if after < count:
