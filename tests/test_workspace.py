@@ -13,7 +13,8 @@ import claimkb
 from claimkb import checks, errors, query
 from claimkb.explain import explain
 from claimkb.render.json import dumps
-from claimkb.render.registry import FORMATS, RENDERERS, Options
+from claimkb.render.options import Options
+from claimkb.render.registry import FORMATS, RENDERERS
 from claimkb.render.sarif import to_sarif
 from claimkb.results import ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
 from conftest import FIXTURES, PROJECT

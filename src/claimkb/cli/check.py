@@ -99,7 +99,7 @@ def check(
     error) remains, 2 on a usage error or when there is no usable KB root.
     """
     from ..catalogue import Severity
-    from ..render.registry import Options
+    from ..render.options import Options
     from .progress import progress_bar
 
     if json_ and format not in (None, "json"):

@@ -1,56 +1,26 @@
 """Every format of a report, in one registry with one signature: ``(Report, Options) -> str``.
 
 The report is a renderer's whole input (its findings, their triage records, the ``--since``
-scope); :class:`Options` are only choices of presentation. ``claimkb check --format`` offers
-exactly the names of :data:`RENDERERS`, and :meth:`claimkb.Workspace.render` renders any of
-them.
+scope); :class:`~.options.Options` are only choices of presentation. ``claimkb check
+--format`` offers exactly the names of :data:`RENDERERS`, and
+:meth:`claimkb.Workspace.render` renders any of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..catalogue import Severity
-from ..report import Report
+if TYPE_CHECKING:  # the command line builds --format from this module: it imports little
+    from ..report import Report
+    from .options import Options
 
-__all__ = ["FORMATS", "RENDERERS", "Options", "Renderer", "renderer"]
-
-
-def _hostname() -> str:
-    import socket
-
-    return socket.gethostname()
+__all__ = ["FORMATS", "RENDERERS", "Renderer", "renderer"]
 
 
-def _base() -> Path:
-    import os
+class Renderer(NamedTuple):
+    """One format: its name, its renderer, its help (for ``--format``)."""
 
-    workspace = os.environ.get("GITHUB_WORKSPACE")
-    return Path(workspace) if workspace else Path.cwd()
-
-
-@dataclass(frozen=True)
-class Options:
-    """How to present a report (never what it says)."""
-
-    show_triaged: bool = False
-    """Also show the findings a resolution accepted (text, github)."""
-    fail_on: Severity = Severity.ERROR
-    """The severity that fails the run (junit marks findings below it as passed)."""
-    base: Path | None = None
-    """The directory annotation paths are relative to (github; default: GITHUB_WORKSPACE,
-    else the working directory)."""
-    timestamp: datetime = field(default_factory=lambda: datetime.now(UTC))
-    """When the check ran (junit)."""
-    hostname: str = field(default_factory=_hostname)
-    """Where it ran (junit)."""
-
-
-@dataclass(frozen=True)
-class Renderer:
     name: str
     render: Callable[[Report, Options], str]
     help: str
@@ -79,8 +49,9 @@ def _json(report: Report, options: Options) -> str:
 
 def _github(report: Report, options: Options) -> str:
     from .github import render
+    from .options import github_base
 
-    return render(report, options.base or _base(), options.show_triaged)
+    return render(report, options.base or github_base(), options.show_triaged)
 
 
 def _sarif(report: Report, options: Options) -> str:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..findings import Finding
     from ..kb import KB
-    from ..render.registry import Options as RenderOptions
+    from ..render.options import Options as RenderOptions
     from ..report import Report
     from ..since import Changes
     from ..site.result import SiteResult
@@ -125,7 +125,7 @@ class Workspace(Writes):
         """The report (default: :meth:`report`) in one of the formats of ``claimkb check``
         (:data:`claimkb.RENDERERS`), as text; a format that shows triage gets the triage
         records from the KB's resolutions."""
-        from ..render.registry import Options as RenderOptions
+        from ..render.options import Options as RenderOptions
         from ..render.registry import renderer
 
         chosen = renderer(format)
