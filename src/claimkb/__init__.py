@@ -7,7 +7,8 @@ The library is usable without the command line; :func:`open` is its door::
     report = kb.report()
     for finding in report.open_findings:
         print(finding.code, finding.file, finding.line, finding.message)
-    print(kb.show("some-claim-id").data["findings"])
+    shown = kb.show("some-claim-id").data      # a typed record (claimkb.results.Shown)
+    print(shown.claim.value, [f["code"] for f in shown.findings])
 
 (``claimkb.load`` and ``claimkb.check`` remain, for a loaded KB object.) Heavy modules
 (pydantic, rapidfuzz) are imported on first use, so importing ``claimkb`` (and running

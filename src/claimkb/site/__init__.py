@@ -2,8 +2,7 @@
 browser (editors, readers of a published fact-check, reviewers of a pull request).
 
     import claimkb
-    from claimkb.site import report_site
-    result = report_site("path/to/kb", "site/")      # or a loaded KB
+    result = claimkb.open("path/to/kb").report_site("site/")  # or claimkb.report_site(kb, ...)
     print(result.pages, "pages; open", result.index)
 
 The site is plain HTML and CSS (a small script adds filter boxes; every page reads without

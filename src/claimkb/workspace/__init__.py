@@ -4,8 +4,8 @@
     import claimkb
     kb = claimkb.open("path/to/kb", cache=True)
     report = kb.report()                      # every finding
-    for row in kb.claims(subject="Kimi K2").data:
-        print(row["id"], row["value"])
+    for claim in kb.claims(subject="Kimi K2").data:   # typed records (claimkb.results)
+        print(claim.id, claim.value)
     print(kb.render("sarif"))                 # any format of claimkb check
 
 The Workspace owns the way answers are found (:mod:`.strategy`: kept answers, the query
