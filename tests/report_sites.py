@@ -16,8 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from claimkb.api import report_site
-from claimkb.site import SiteResult
+from claimkb.site import SiteResult, report_site
 from conftest import FIXTURES, PROJECT, SHARED, shared, write_tree
 
 PAYLOADS = (

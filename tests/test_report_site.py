@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 import claimkb
-from claimkb.api import report_site
-from claimkb.site import SiteError
+from claimkb.site import SiteError, report_site
 from conftest import Invoke
 from report_sites import (
     PAYLOADS,
