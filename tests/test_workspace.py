@@ -102,6 +102,17 @@ def test_a_loaded_kb_holds_no_cache_state() -> None:
     assert claimkb.check(kb, cache=True).to_dict() == claimkb.check(KBS[0]).to_dict()
 
 
+def test_a_kb_loaded_with_the_cache_is_freed_when_dropped() -> None:
+    import gc
+    import weakref
+
+    kb = claimkb.load(KBS[0], cache=True)
+    gone = weakref.ref(kb)
+    del kb
+    gc.collect()
+    assert gone() is None
+
+
 def test_the_package_shows_its_api() -> None:
     names = dir(claimkb)
     assert {"open", "Workspace", "load", "check", "Report", "KB", "ClaimkbError"} <= set(names)

@@ -52,9 +52,10 @@ def load(
         require_snapshots=require_snapshots,
         progress=progress,
     )
-    kb = workspace.kb
-    if cache:
-        _LOADED[kb] = workspace
+    if not cache:
+        return workspace.kb
+    kb = workspace.release()  # the Workspace keeps its cache, not the KB: no cycle to free
+    _LOADED[kb] = workspace
     return kb
 
 
@@ -85,7 +86,7 @@ def check(
     loaded = _LOADED.get(kb) if cache else None
     if loaded is not None:
         loaded.progress = progress
-        return loaded.report()
+        return loaded.report_of(kb)
     return run_checks(kb, progress)
 
 

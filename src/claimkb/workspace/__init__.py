@@ -114,6 +114,18 @@ class Workspace(Writes):
         """The loaded KB (read on first use, once)."""
         return self._strategy.load(self.progress)
 
+    def release(self) -> KB:
+        """The KB, loaded, which the Workspace then stops holding: it keeps only its cache,
+        so that :meth:`report_of` finds the KB's stored report (``claimkb.load(root,
+        cache=True)`` gives the KB away like this)."""
+        self._strategy.load(self.progress)
+        return self._strategy.release()
+
+    def report_of(self, kb: KB) -> Report:
+        """The report of ``kb``, a KB this Workspace released: its stored report while the
+        files are unchanged, else a check now."""
+        return self._strategy.report_of(kb, self.progress)
+
     def report(self) -> Report:
         """Every finding (an unchanged KB's stored report, without loading it, when the
         cache is on)."""

@@ -26,7 +26,7 @@ from ..files import kb_files
 from ..progress import Progress
 
 if TYPE_CHECKING:
-    from ..cache import Cache
+    from ..cache import Cache, StoredReport
     from ..cache.answers import Question
     from ..cache.indexed import Indexed
     from ..config import Config
@@ -128,6 +128,24 @@ class Strategy:
                 self._cache.save(None)
         return self._kb
 
+    def release(self) -> KB:
+        """The loaded KB, which this strategy then stops holding (its cache stays, for
+        :meth:`report_of`)."""
+        kb = self.load()
+        self._kb = None
+        return kb
+
+    def report_of(self, kb: KB, progress: Progress | None = None) -> Report:
+        """The report of ``kb``, loaded by this strategy and held by the caller: the stored
+        report while its files are unchanged, else a check now."""
+        cache = self._cache
+        if cache is not None:
+            key = cache.report_key()
+            found = cache.report(key) if key else None
+            if found is not None:
+                return _stored(self.root, found)
+        return run_checks(kb, progress, cache)
+
     @property
     def loaded(self) -> KB | None:
         """The KB if it was loaded already."""
@@ -146,14 +164,7 @@ class Strategy:
             if found is not None:
                 if self._kb is None:
                     cache.save(None)
-                return _report(
-                    self.root,
-                    found.findings,
-                    found.files,
-                    found.sources,
-                    found.claims,
-                    found.unchecked,
-                )
+                return _stored(self.root, found)
         kb = self._kb
         if kb is None:
             if progress is not None:
@@ -243,6 +254,10 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
         counts = (report.files, report.sources, report.claims, unchecked)
         cache.save(StoredReport(key, snapshots, findings, *counts) if key else None, kb)
     return report
+
+
+def _stored(root: Path, found: StoredReport) -> Report:
+    return _report(root, found.findings, found.files, found.sources, found.claims, found.unchecked)
 
 
 def _report(
