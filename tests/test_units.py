@@ -5,6 +5,7 @@ TB/s) and company revenue (USD, CNY, 亿元), with exact amounts and dimensions.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -242,3 +243,32 @@ def test_each_written_unit_is_looked_up_in_pint_once() -> None:
         parse_quantity("29,032 ft", "length")
     after = unitreg.pint_word.cache_info()
     assert after.misses == before.misses
+
+
+def test_pint_keeps_its_parsed_definitions_beside_the_kb_caches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A registry built from pint's cached definitions reads units as one built without it;
+    the cache lives under claimkb's cache directory and CLAIMKB_NO_CACHE switches it off."""
+    import pint
+
+    monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("CLAIMKB_NO_CACHE", raising=False)
+    folder = unitreg._definitions_cache()
+    assert folder == tmp_path / f"pint-{pint.__version__}"
+    cached = pint.UnitRegistry(cache_folder=folder)
+    again = pint.UnitRegistry(cache_folder=folder)  # from what the first one stored
+    plain = pint.UnitRegistry(cache_folder=None)
+    assert any(folder.iterdir())
+    for unit in ("foot", "kilowatt_hour", "mile / hour", "mm ** 2"):
+        factor, root = plain.get_root_units(unit)
+        for registry in (cached, again):
+            found_factor, found_root = registry.get_root_units(unit)
+            assert (found_factor, str(found_root)) == (factor, str(root))
+    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
+    assert unitreg._definitions_cache() is None
+    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(blocked))
+    assert unitreg._definitions_cache() is None  # cannot be made: no cache, no failure

@@ -82,6 +82,7 @@ def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[Grou
         groupable = {p.id for p in kb.properties.values() if p.datatype is not Datatype.VERDICT}
         found: dict[GroupKey, list[Claim]] = defaultdict(list)
         stated: dict[str, tuple[GroupKey, object]] = {}
+        keys: dict[int, object] = {}  # claims writing a value alike share its object
         for claim in kb.claims.values():
             if claim.property not in groupable:
                 continue
@@ -90,7 +91,10 @@ def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[Grou
                 continue
             key = group_key(kb, claim)
             found[key].append(claim)
-            stated[claim.id] = (key, value_key(value))
+            identity = keys.get(id(value))
+            if identity is None:
+                identity = keys[id(value)] = value_key(value)
+            stated[claim.id] = (key, identity)
         return dict(found), stated
 
     return memo(kb, "grouping", compute)
