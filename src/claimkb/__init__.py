@@ -49,13 +49,14 @@ if _typing.TYPE_CHECKING:
     from .query import NotFound
     from .render.registry import RENDERERS
     from .report import Report
+    from .results import Answer
     from .store import RootError
-    from .workspace import Answer, Workspace, open
+    from .workspace import Workspace, open
 
 _LAZY = {
     "open": ("workspace", "open"),
     "Workspace": ("workspace", "Workspace"),
-    "Answer": ("workspace", "Answer"),
+    "Answer": ("results", "Answer"),
     "load": ("api", "load"),
     "check": ("api", "check"),
     "report_site": ("api", "report_site"),

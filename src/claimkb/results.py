@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-__all__ = ["ClaimRow", "EntityAnswer", "Shown", "SourceRow", "Timeline", "jsonable"]
+__all__ = [
+    "Answer",
+    "ClaimRow",
+    "EntityAnswer",
+    "Shown",
+    "SourceRow",
+    "Timeline",
+    "jsonable",
+]
 
 Data = dict[str, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -179,3 +188,29 @@ def jsonable(data: Any) -> Any:
         return [jsonable(item) for item in data]
     to_dict = getattr(data, "to_dict", None)
     return to_dict() if callable(to_dict) else data
+
+
+@dataclass(frozen=True)
+class Answer(Generic[T]):
+    """A query's answer: the data in its documented JSON shape (see the README's "JSON
+    shapes"), and what a caller needs to present it."""
+
+    data: T
+    unreadable: int = 0
+    """How many records or files could not be read (the answer leaves them out)."""
+    snapshots: tuple[Any, ...] | None = None
+    """The state of the snapshots the findings in the answer rest on (for keeping it)."""
+
+    def to_json(self) -> Any:
+        """The data in its JSON shape (what ``--json`` prints)."""
+        return jsonable(self.data)
+
+    @property
+    def note(self) -> str:
+        """The note, for stderr, that some records could not be read ("" if none)."""
+        if not self.unreadable:
+            return ""
+        return (
+            f"claimkb: note: {self.unreadable} record(s) or file(s) could not be read; "
+            "run `claimkb check` to see them\n"
+        )

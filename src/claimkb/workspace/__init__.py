@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..progress import Progress
-from ..results import ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
+from ..results import Answer, ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
 from .strategy import Kept, Options, Strategy
 from .writes import Writes
 
@@ -40,34 +39,6 @@ __all__ = ["Answer", "Kept", "Workspace", "clear_caches", "open", "resolve_root"
 
 T = TypeVar("T")
 SnapshotDirs = Iterable[str | os.PathLike[str]] | None
-
-
-@dataclass(frozen=True)
-class Answer(Generic[T]):
-    """A query's answer: the data in its documented JSON shape (see the README's "JSON
-    shapes"), and what a caller needs to present it."""
-
-    data: T
-    unreadable: int = 0
-    """How many records or files could not be read (the answer leaves them out)."""
-    snapshots: tuple[Any, ...] | None = None
-    """The state of the snapshots the findings in the answer rest on (for keeping it)."""
-
-    def to_json(self) -> Any:
-        """The data in its JSON shape (what ``--json`` prints)."""
-        from ..results import jsonable
-
-        return jsonable(self.data)
-
-    @property
-    def note(self) -> str:
-        """The note, for stderr, that some records could not be read ("" if none)."""
-        if not self.unreadable:
-            return ""
-        return (
-            f"claimkb: note: {self.unreadable} record(s) or file(s) could not be read; "
-            "run `claimkb check` to see them\n"
-        )
 
 
 def resolve_root(root: str | os.PathLike[str] | None) -> Path:
