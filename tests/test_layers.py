@@ -59,11 +59,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Lowest first. A name is a module or a package (with all its modules); ``""`` is the
 package's own ``__init__`` (the lazy front door, ``import claimkb``)."""
 
-FRONT_DOORS = {"site": "workspace"}
-"""Packages whose own ``__init__`` is a front door above the modules it is made of: it may
-import a higher layer (``claimkb.site.report_site`` loads and checks the KB); the package's
-modules never import it."""
-
 
 def _modules() -> dict[str, tuple[Path, bool]]:
     """Dotted name under ``claimkb`` ("" for the package) -> (file, is a package)."""
@@ -119,8 +114,6 @@ GRAPH = _graph()
 
 def layer_of(module: str) -> int:
     """The position in :data:`LAYERS` of the layer holding ``module`` (its longest match)."""
-    if module in FRONT_DOORS:
-        return [name for name, _ in LAYERS].index(FRONT_DOORS[module])
     best: tuple[int, int] | None = None
     for position, (_, names) in enumerate(LAYERS):
         for prefix in names:
@@ -172,12 +165,6 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     assert "store" in GRAPH["workspace"]  # inside resolve_root
     assert "checks" in GRAPH["workspace.strategy"]  # inside run_checks
     assert "derive.causes" in GRAPH["derive.recompute"]
-
-
-def test_no_module_imports_its_front_door() -> None:
-    for door in FRONT_DOORS:
-        inside = [m for m in GRAPH if m.startswith(door + ".") and door in GRAPH[m]]
-        assert inside == []
 
 
 def test_every_module_has_a_layer() -> None:

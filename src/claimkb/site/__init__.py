@@ -2,9 +2,8 @@
 browser (editors, readers of a published fact-check, reviewers of a pull request).
 
     import claimkb
-    from claimkb.site import report_site
-    result = report_site("path/to/kb", "site/")      # or a loaded KB; or
     result = claimkb.open("path/to/kb").report_site("site/")
+    # or claimkb.report_site(kb_or_root, "site/")
     print(result.pages, "pages; open", result.index)
 
 The site is plain HTML and CSS (a small script adds filter boxes; every page reads without
@@ -16,16 +15,15 @@ escaped (:mod:`claimkb.site.html`), snapshot text is read through the library's 
 lookup in bounded pieces (:mod:`claimkb.site.passages`), and the output directory is written
 safely (:mod:`claimkb.site.writer`).
 
-This package's own module is the site's front door, above the renderers it is made of (it
-loads and checks the KB, through :func:`claimkb.api.report_site`). Modules: ``build`` (what
-pages there are), ``context`` (indexes), ``pages_*`` (one per kind of
-page), ``parts``/``evidence``/``charts`` (shared fragments), ``svg*`` (pictures), ``layout``
-and ``assets`` (frame, stylesheet, script), ``urls`` (addresses), ``writer`` (the output).
+The site renders a loaded KB and its report; loading and checking are the Workspace's
+(:meth:`claimkb.Workspace.report_site`). Modules: ``build`` (what pages there are),
+``context`` (indexes), ``pages_*`` (one per kind of page), ``parts``/``evidence``/``charts``
+(shared fragments), ``svg*`` (pictures), ``layout`` and ``assets`` (frame, stylesheet,
+script), ``urls`` (addresses), ``writer`` (the output).
 """
 
 from __future__ import annotations
 
-from ..api import report_site
 from .result import SiteError, SiteResult
 
-__all__ = ["SiteError", "SiteResult", "report_site"]
+__all__ = ["SiteError", "SiteResult"]
