@@ -116,17 +116,19 @@ class Strategy:
     def load(self, progress: Progress | None = None) -> KB:
         """The whole KB, read through the cache (if on) that surveyed its files; once."""
         if self._kb is None:
-            from .. import store
-
-            if progress is not None:
-                progress.stage("reading", len(kb_files(self.root)))
-            config = self.config
-            self._kb = store.load(
-                self.root, cache=self._cache, on_file=_ticker(progress), config=config
-            )
+            self._kb = self._read(progress)
             if self._cache is not None:
                 self._cache.save(None)
         return self._kb
+
+    def _read(self, progress: Progress | None) -> KB:
+        from .. import store
+
+        if progress is not None:
+            progress.stage("reading", len(kb_files(self.root)))
+        return store.load(
+            self.root, cache=self._cache, on_file=_ticker(progress), config=self.config
+        )
 
     def release(self) -> KB:
         """The loaded KB, which this strategy then stops holding (its cache stays, for
@@ -154,25 +156,16 @@ class Strategy:
     def report(self, progress: Progress | None = None) -> Report:
         """Every finding: the stored report of the files as they are, else a check now (and
         the report stored). The KB is loaded only when it must be checked."""
+        if self._kb is not None:
+            return self.report_of(self._kb, progress)
         cache = self._cache
         if cache is not None:
-            if self._kb is None:
-                key = self.survey(progress)
-            else:
-                key = cache.report_key()
+            key = self.survey(progress)
             found = cache.report(key) if key else None
             if found is not None:
-                if self._kb is None:
-                    cache.save(None)
+                cache.save(None)
                 return _stored(self.root, found)
-        kb = self._kb
-        if kb is None:
-            if progress is not None:
-                progress.stage("reading", len(kb_files(self.root)))
-            from .. import store
-
-            kb = store.load(self.root, cache=cache, on_file=_ticker(progress), config=self.config)
-        self._kb = kb
+        kb = self._kb = self._read(progress)  # stored with its report, by the check
         return run_checks(kb, progress, cache)
 
     # -- answering quickly -------------------------------------------------------------------
