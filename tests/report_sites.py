@@ -16,7 +16,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from claimkb.site import SiteResult, report_site
+from claimkb import report_site
+from claimkb.site import SiteResult
 from conftest import FIXTURES, PROJECT, SHARED, shared, write_tree
 
 PAYLOADS = (

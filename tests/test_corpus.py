@@ -162,13 +162,13 @@ def test_weights_release_dates_differ_only_in_precision(kb: KB, report: Report) 
 
 
 def test_relays_of_one_announcement_count_once(kb: KB) -> None:
-    shown = query.show(kb, "s001-total-params")
+    shown = query.show(kb, "s001-total-params", ())
     assert shown["rests_on"] == ["moore-threads-announcement", "seed-001"]
     assert shown["evidence"] == [
         ["s001-summary-total-params", "s001-total-params", "s004-faq-total-params"]
         + ["s004-title-total-params"]
     ]
-    exact = query.show(kb, "s004-total-params")
+    exact = query.show(kb, "s004-total-params", ())
     assert len(exact["evidence"]) == 4  # Alibaba, Huawei, SGLang cookbook, technical report
     assert [r["id"] for r in exact["resolutions"]] == ["r-total-parameters"]
 

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 import claimkb
-from claimkb.derive import arithmetic_support, explain, outcomes
+from claimkb.derive import arithmetic_support, outcomes
 from claimkb.derive import causes as causes_module
 from claimkb.derive.causes import MAX_RETRIES
+from claimkb.explain import explain
 from derived_kb import claim, load_kb, write_kb
 
 PARAMS = claim("params", "total-parameters", "2.8 万亿")
@@ -161,6 +162,6 @@ def test_a_huge_expression_is_quoted_short_and_explained(tmp_path: Path) -> None
         "2000 characters (105008); split it into derived claims of their own"
     )
     assert len(finding.args["expr"]) == 2000
-    explained = explain(kb, "x")
+    explained = explain(kb, "x", claimkb.check(kb).findings)
     assert (explained["verdict"], explained["column"]) == ("error", 2001)
     assert [f["code"] for f in explained["findings"]] == ["CKB233"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import claimkb
-from claimkb.derive import NotDerived, explain
+from claimkb.explain import NotDerived, explain
 from claimkb.query import NotFound
 from conftest import FIXTURES, Invoke
 
@@ -18,8 +19,14 @@ ERRORS = FIXTURES / "invalid" / "derived-error"
 VALID = FIXTURES / "valid" / "derived"
 
 
+def _explain(root: Path, claim_id: str) -> dict[str, object]:
+    """The library's explain of ``claim_id``, with the findings of the KB's check."""
+    kb = claimkb.load(root)
+    return explain(kb, claim_id, claimkb.check(kb).findings)
+
+
 def test_explain_data_of_a_prefix_mix_up() -> None:
-    data = explain(claimkb.load(MISMATCH), "cluster-memory")
+    data = _explain(MISMATCH, "cluster-memory")
     assert data["verdict"] == "mismatch" and data["detail"] is None
     assert [(i["ref"], i["value"], i["text"], i["source"]) for i in data["inputs"]] == [
         ("servers", "6 台", "6", "news-a"),
@@ -114,7 +121,7 @@ def test_explain_json_is_the_library_data(cli: Invoke) -> None:
     result = cli("explain", "a-gap", "--root", VALID, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data == json.loads(json.dumps(explain(claimkb.load(VALID), "a-gap")))
+    assert data == json.loads(json.dumps(_explain(VALID, "a-gap")))
     assert (data["verdict"], data["result"]["unit"], data["stated"]["unit"]) == (
         "matches",
         "pp",
@@ -134,7 +141,7 @@ def test_explain_refuses_what_it_cannot_explain(cli: Invoke, claim_id: str, mess
     result = cli("explain", claim_id, "--root", VALID)
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
     with pytest.raises((NotDerived, NotFound)):
-        explain(claimkb.load(VALID), claim_id)
+        _explain(VALID, claim_id)
 
 
 def test_pint_is_imported_only_for_derived_claims() -> None:

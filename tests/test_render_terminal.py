@@ -125,7 +125,7 @@ def test_every_record_of_the_corpus_renders_at_80_columns() -> None:
 
     import claimkb
     from claimkb import query
-    from claimkb.derive import explain
+    from claimkb.explain import explain
     from claimkb.render import records
     from claimkb.render.explain import explain as render_explain
 
@@ -140,7 +140,7 @@ def test_every_record_of_the_corpus_renders_at_80_columns() -> None:
     for claim_id in shapes.values():
         records.show(console, query.show(kb, claim_id, findings))
         if kb.claims[claim_id].derived is not None:
-            render_explain(console, explain(kb, claim_id))
+            render_explain(console, explain(kb, claim_id, findings))
     for entity in kb.entities.values():
         records.entity(console, query.entity(kb, entity.id))
     lines = out.getvalue().splitlines()

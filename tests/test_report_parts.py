@@ -13,10 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import claimkb
-from claimkb import snapshot_text
+from claimkb import report_site, snapshot_text
 from claimkb.render.safe import printable
 from claimkb.site import passages as site_passages
-from claimkb.site import report_site
 from claimkb.site.html import e, external_link
 from conftest import write_tree
 from kbs import NEWS_C_CLAIMS, NEWS_C_SOURCE, triaged_kb

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import claimkb
-from claimkb.site import SiteError, report_site
+from claimkb import report_site
+from claimkb.site import SiteError
 from conftest import Invoke
 from report_sites import (
     PAYLOADS,

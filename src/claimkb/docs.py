@@ -1,22 +1,27 @@
-"""The findings reference (``docs/findings.md``), generated from the catalogue.
+"""The generated reference pages: the findings (``docs/findings.md``, from the catalogue) and
+the command line (``docs/cli.md``, from the commands' help).
 
-The catalogue is the one place a finding code is defined; this page is derived from it so the
-docs cannot drift. A test fails when the committed page is not what this module generates.
+The catalogue and the commands are the one place each is defined; these pages are derived
+from them so the docs cannot drift. A test fails when a committed page is not what this
+module generates.
 
-Regenerate it with ``python -m claimkb.docs`` (or check it with ``python -m claimkb.docs
---check``, which exits 1 when the page is out of date).
+Regenerate them with ``python -m claimkb.docs`` (or check them with ``python -m claimkb.docs
+--check``, which exits 1 when a page is out of date). Given a path, only the findings
+reference is written there.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .catalogue import CATALOGUE, Entry
 from .families import family
 
 DEFAULT_PATH = Path("docs") / "findings.md"
+CLI_PATH = Path("docs") / "cli.md"
 
 
 def anchor(entry: Entry) -> str:
@@ -30,7 +35,7 @@ def findings_markdown() -> str:
     lines = [
         "# Findings reference",
         "",
-        "<!-- Generated from src/claimkb/catalogue.py by `python -m claimkb.docs`; "
+        "<!-- Generated from src/claimkb/catalogue/ by `python -m claimkb.docs`; "
         "do not edit by hand. -->",
         "",
         "Every finding `claimkb check` reports has a stable **code** (never reused or "
@@ -83,19 +88,31 @@ def _cell(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m claimkb.docs",
-        description="Write (or check) the findings reference generated from the catalogue.",
+        description="Write (or check) the reference pages generated from the catalogue and "
+        "the commands.",
     )
-    parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_PATH)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is not up to date")
+    parser.add_argument("path", nargs="?", type=Path, default=None)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a page is not up to date")
     args = parser.parse_args(argv)
-    wanted = findings_markdown()
-    path: Path = args.path
+    pages: list[tuple[Path, Callable[[], str]]] = [(args.path or DEFAULT_PATH, findings_markdown)]
+    if args.path is None:
+        from .cli.reference import cli_markdown
+
+        pages.append((CLI_PATH, cli_markdown))
+    worst = 0
+    for path, generate in pages:
+        worst = max(worst, _page(path, generate(), args.check))
+    return worst
+
+
+def _page(path: Path, wanted: str, check: bool) -> int:
+    """Write (or check) one page: 0 when it is (now) current, 1 out of date, 2 unusable."""
     try:
         current = path.read_text(encoding="utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         print(f"claimkb.docs: cannot read {path}: {exc}", file=sys.stderr)
         return 2
-    if args.check:
+    if check:
         if current == wanted:
             return 0
         print(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,15 @@ from .validation import findings_for, type_name
 from .values import name_key
 from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
-__all__ = ["CLAIM_SECTIONS", "CLAIMS_FILE_KEYS", "FilePart", "SINGULAR", "read_part"]
+__all__ = [
+    "CLAIM_SECTIONS",
+    "CLAIMS_FILE_KEYS",
+    "FilePart",
+    "SINGULAR",
+    "parse_document",
+    "read_part",
+    "records_as_written",
+]
 
 CLAIM_SECTIONS = ("claims", "entities", "properties", "constants", "resolutions", "units")
 CLAIMS_FILE_KEYS = ("source", "qualifiers", *CLAIM_SECTIONS)
@@ -284,3 +293,39 @@ def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singu
     assert isinstance(record, Located)
     record.locate(rel, item.line, item.key_lines)
     part.add(section, record)
+
+
+def parse_document(data: bytes | None, limit: int) -> Any:
+    """A file's content (at most ``limit`` bytes) as this reader parses it, or None when it
+    cannot be read: for comparing a file with an earlier version of it (``--since``)."""
+    if data is None or len(data) > limit:
+        return None
+    try:
+        return parse_yaml(data.decode("utf-8"))
+    except (UnicodeDecodeError, YamlProblem):
+        return None
+
+
+def records_as_written(path: str, doc: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every record of a parsed file as written, valid or not, with the file's default
+    ``source`` and ``qualifiers`` given to its claims as :func:`read_part` gives them: what
+    ``--since`` compares between two versions of a file."""
+    if not isinstance(doc, dict):
+        return
+    if path.startswith("sources/"):
+        items = doc["sources"] if "sources" in doc else [doc]
+        for item in items if isinstance(items, list) else []:
+            yield "sources", item
+        return
+    default_source = doc.get("source")
+    defaults = doc.get("qualifiers")
+    for section in CLAIM_SECTIONS:
+        items = doc.get(section)
+        for item in items if isinstance(items, list) else []:
+            if section == "claims" and isinstance(item, dict) and "source" not in item:
+                item = {**item, "source": default_source}
+            if section == "claims" and isinstance(item, dict) and isinstance(defaults, dict):
+                own = item.get("qualifiers")
+                if own is None or isinstance(own, dict):
+                    item = {**item, "qualifiers": {**defaults, **(own or {})}}
+            yield section, item

@@ -13,12 +13,14 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from .errors import ClaimkbError
+
 YAML_SUFFIXES = (".yaml", ".yml")
 SECTIONS = ("sources", "claims")
 """The directories of a KB root that hold its files, in the order they are read."""
 
 
-class FileProblem(Exception):
+class FileProblem(ClaimkbError):
     def __init__(self, message: str, line: int | None = None):
         super().__init__(message)
         self.message = message

@@ -16,6 +16,17 @@ from .catalogue import Entry, Severity, entry
 
 
 @dataclass(frozen=True, slots=True)
+class Triage:
+    """The resolution that accepted a discrepancy, as the reports that show triage need it
+    (SARIF's suppression, JUnit's skipped test): its id, reason and where it is written."""
+
+    id: str
+    reason: str
+    file: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     slug: str
     file: str | None
@@ -73,6 +84,18 @@ class Finding:
             "triaged_by": self.triaged_by,
             "data": {k: _jsonable(v) for k, v in self.args.items()},
         }
+
+
+def triage_of(findings: Iterable[Finding], resolutions: Mapping[str, Any]) -> dict[str, Triage]:
+    """The triage record of every resolution that accepted one of ``findings`` (resolution
+    id -> :class:`Triage`; ``resolutions`` are the KB's records)."""
+    found: dict[str, Triage] = {}
+    for finding in findings:
+        rid = finding.triaged_by
+        if rid is not None and rid not in found and rid in resolutions:
+            record = resolutions[rid]
+            found[rid] = Triage(rid, record.reason, record.file or None, record.line)
+    return found
 
 
 def _jsonable(value: Any) -> Any:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from .errors import ClaimkbError
 
-class GitError(Exception):
+
+class GitError(ClaimkbError):
     """git is missing, the directory is not in a repository, or a revision is unknown."""
 
 

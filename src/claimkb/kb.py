@@ -56,6 +56,12 @@ class KB:
     * ``broken["unread"]``: sections a file that could not be read at all may have defined;
     * ``broken["unread-files"]``: those files (see :mod:`claimkb.checks.unread`)."""
 
+    given_names: dict[str, str] | None = field(default=None, repr=False)
+    """For a slice of a KB (the query index's, holding only some claims): the whole KB's
+    :attr:`name_index`, given as the index stored it. None: built from :attr:`entities`."""
+    given_claims_per_source: dict[str, int] | None = field(default=None, repr=False)
+    """For a slice: how many claims each source gives in the whole KB. None: counted from
+    :attr:`claims`."""
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     """Analyses shared between checks (groups, evidence), computed once per KB."""
     _subject_ids: dict[str, str] = field(default_factory=dict, repr=False)
@@ -75,6 +81,8 @@ class KB:
     @cached_property
     def name_index(self) -> dict[str, str]:
         """``name_key`` of every entity id, name and alias -> entity id (first wins)."""
+        if self.given_names is not None:
+            return self.given_names
         index: dict[str, str] = {}
         for entity in self.entities.values():
             for name in (entity.id, entity.name, *entity.aliases):
@@ -219,8 +227,15 @@ class KB:
             self._readings[key] = found
         return found
 
-    def value(self, claim_id: str) -> Value | None:
-        """A claim's normalised value, or None if it is unreadable or its property unknown."""
+    def value(self, claim: str | Claim) -> Value | None:
+        """A claim's normalised value (the claim given by id or as the record), or None if it
+        is unreadable or its property unknown."""
+        if isinstance(claim, Claim):
+            claim_id = claim.id
+        elif isinstance(claim, str):
+            claim_id = claim
+        else:
+            raise TypeError(f"KB.value takes a claim id or a Claim, not {type(claim).__name__}")
         value = self.values.get(claim_id)
         return None if isinstance(value, ValueProblem) or value is None else value
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from .atomic import atomic_path, write_atomic
+from .errors import ClaimkbError
 
 __all__ = ["STDOUT", "OutputError", "output_file", "write_output"]
 
@@ -41,7 +42,7 @@ Target = str | os.PathLike[str] | None
 Kind = Literal["stdout", "file", "stream"]
 
 
-class OutputError(Exception):
+class OutputError(ClaimkbError):
     """The output cannot be written where it was asked (a usage error: exit status 2)."""
 
 

@@ -26,6 +26,7 @@ from .analysis import (
     qualifier_splits,
     source_origins,
 )
+from .errors import NotFound
 from .findings import Finding
 from .kb import KB
 from .misspellings import misspellings, misspelt_as, misspelt_claims
@@ -52,12 +53,7 @@ __all__ = [
 ]
 
 CLAIMS_PER_SOURCE = "claims-per-source"
-"""The memo key of :func:`claims_per_source` (a slice of the KB supplies it)."""
-
-
-class NotFound(LookupError):
-    """The id or name asked for is not in the KB (the CLI exits with status 2). The message
-    offers the known ids or names spelt most like it."""
+"""The memo key of :func:`claims_per_source`."""
 
 
 def no_claim(claim_id: str, known: Iterable[str]) -> NotFound:
@@ -171,19 +167,16 @@ def check_filters(
 def show(
     kb: KB,
     claim_id: str,
-    findings: Iterable[Finding] | None = None,
+    findings: Iterable[Finding],
     known: Iterable[str] | None = None,
 ) -> dict[str, Any]:
-    """A claim with its source, rivals, supporting evidence, reviews and resolutions.
-    ``known`` are the KB's claim ids, for the error when ``claim_id`` is not one (a slice of
-    the KB does not hold every claim)."""
+    """A claim with its source, rivals, supporting evidence, reviews and resolutions, and
+    the findings about it among ``findings`` (the KB's report: a query never runs the
+    checks). ``known`` are the KB's claim ids, for the error when ``claim_id`` is not one (a
+    slice of the KB does not hold every claim)."""
     claim = kb.claims.get(claim_id)
     if claim is None:
         raise no_claim(claim_id, kb.claims if known is None else known)
-    if findings is None:
-        from . import checks
-
-        findings = checks.run(kb)
     source = kb.sources.get(claim.source)
     prop = kb.properties.get(claim.property)
     key = group_key(kb, claim)
@@ -286,6 +279,8 @@ def _names(kb: KB) -> dict[str, str]:
 
 def claims_per_source(kb: KB) -> Mapping[str, int]:
     """Source id -> how many claims give it as their source, counted once per KB."""
+    if kb.given_claims_per_source is not None:  # a slice of the KB, from the query index
+        return kb.given_claims_per_source
     return memo(kb, CLAIMS_PER_SOURCE, lambda: Counter(c.source for c in kb.claims.values()))
 
 

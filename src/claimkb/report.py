@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .catalogue import Severity
-from .findings import Finding
+from .findings import Finding, Triage, triage_of
 
 REPORT_VERSION = 1
 
@@ -22,6 +23,17 @@ class Report:
     unchecked_quotes: int = 0
     """How many claims' quotes were not compared with their source's text (no snapshot, or
     one that could not be found or read)."""
+    triage: Mapping[str, Triage] = field(default_factory=dict, compare=False)
+    """The record of each resolution that triaged a finding, by id (filled by
+    :meth:`with_triage` for the formats that show it; empty when not asked for)."""
+    since: Mapping[str, Any] | None = None
+    """When the findings are those a change since a git revision involves: the revision,
+    its commit and the changed files (``claimkb check --since``)."""
+
+    def with_triage(self, resolutions: Mapping[str, Any]) -> Report:
+        """The same report holding the triage records of its findings, taken from the KB's
+        resolutions."""
+        return replace(self, triage=triage_of(self.findings, resolutions))
 
     @property
     def open_findings(self) -> list[Finding]:
@@ -67,4 +79,5 @@ class Report:
                 "unapplied_resolutions": len(self.unapplied_resolutions),
             },
             "findings": [f.to_dict() for f in self.findings],
+            **({"since": dict(self.since)} if self.since is not None else {}),
         }

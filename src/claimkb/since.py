@@ -38,14 +38,14 @@ from typing import Any
 
 from . import git
 from .analysis import CURRENCY_QUALIFIER, GroupKey, group_key, origins
-from .documents import CLAIM_SECTIONS
+from .documents import CLAIM_SECTIONS, parse_document, records_as_written
+from .errors import ClaimkbError
 from .files import YAML_SUFFIXES, FileProblem, read_text
 from .findings import Finding
 from .kb import KB
 from .model import Datatype
 from .report import Report
 from .values import name_key
-from .yamlio import YamlProblem, parse_yaml
 
 __all__ = ["Changes", "SinceError", "changes_since"]
 
@@ -53,7 +53,7 @@ REFERENCE_ARGS = ("ref", "claim", "source", "resolution")
 """Message arguments that name the record a finding is about."""
 
 
-class SinceError(Exception):
+class SinceError(ClaimkbError):
     """``--since`` cannot be honoured (no git, not a repository, unknown revision)."""
 
 
@@ -87,7 +87,7 @@ class Changes:
         """The report with only the findings this change involves, each located where the
         change is."""
         kept = tuple(self.relocate(f) for f in report.findings if self.involves(f))
-        return replace(report, findings=kept)
+        return replace(report, findings=kept, since=self.to_dict())
 
     def relocate(self, finding: Finding) -> Finding:
         """A finding involving a claim the change touched, moved onto that claim's value line
@@ -114,8 +114,8 @@ def changes_since(kb: KB, rev: str) -> Changes:
     except git.GitError as exc:
         raise SinceError(f"--since {rev}: {exc}") from None
     limit = kb.config.max_file_bytes
-    old = _records((p, _parse(data, limit)) for p, data in before.items())
-    new = _records((p, _parse(_read(kb, p), limit)) for p in yaml_files)
+    old = _records((p, parse_document(data, limit)) for p, data in before.items())
+    new = _records((p, parse_document(_read(kb, p), limit)) for p in yaml_files)
     changed = {
         section: {
             i
@@ -169,37 +169,6 @@ def _read(kb: KB, path: str) -> bytes | None:
         return None
 
 
-def _parse(data: bytes | None, limit: int) -> Any:
-    if data is None or len(data) > limit:
-        return None
-    try:
-        return parse_yaml(data.decode("utf-8"))
-    except (UnicodeDecodeError, YamlProblem):
-        return None
-
-
-def _documents_records(path: str, doc: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    if not isinstance(doc, dict):
-        return
-    if path.startswith("sources/"):
-        items = doc["sources"] if "sources" in doc else [doc]
-        for item in items if isinstance(items, list) else []:
-            yield "sources", item
-        return
-    default_source = doc.get("source")
-    defaults = doc.get("qualifiers")
-    for section in CLAIM_SECTIONS:
-        items = doc.get(section)
-        for item in items if isinstance(items, list) else []:
-            if section == "claims" and isinstance(item, dict) and "source" not in item:
-                item = {**item, "source": default_source}
-            if section == "claims" and isinstance(item, dict) and isinstance(defaults, dict):
-                own = item.get("qualifiers")
-                if own is None or isinstance(own, dict):
-                    item = {**item, "qualifiers": {**defaults, **(own or {})}}
-            yield section, item
-
-
 class _Side:
     """The records of the changed files on one side (before or now)."""
 
@@ -214,7 +183,7 @@ class _Side:
 def _records(documents: Iterable[tuple[str, Any]]) -> _Side:
     side = _Side()
     for path, doc in documents:
-        for section, item in _documents_records(path, doc):
+        for section, item in records_as_written(path, doc):
             if not isinstance(item, dict) or not isinstance(item.get("id"), str | int):
                 continue
             record_id = str(item["id"])

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from .config import Config, load_config
 from .documents import SINGULAR, FilePart, read_part
+from .errors import RootError
 from .files import kb_files
 from .findings import make
 from .kb import KB
@@ -31,9 +32,23 @@ from .model import Located
 
 __all__ = ["RootError", "find_root", "load"]
 
-
-class RootError(Exception):
-    """The KB root cannot be used at all (the CLI exits with status 2)."""
+CODES = frozenset(
+    {
+        "config-error",
+        "duplicate-id",
+        "duplicate-key",
+        "empty-file",
+        "invalid-value",
+        "missing-field",
+        "unknown-field",
+        "unreadable-file",
+        "wrong-type",
+        "yaml-forbidden",
+        "yaml-syntax",
+    }
+)
+"""The findings (catalogue slugs) reading a KB (its files, records and settings) can
+report; a test holds it to what it emits."""
 
 
 def find_root(start: Path | None = None) -> Path:

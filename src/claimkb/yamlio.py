@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .errors import ClaimkbError
 from .located import BOOLS, IMPLICIT, IMPLICIT_FIRST, LocatedDict, LocatedList
 from .yamlblock import OUTSIDE, read_block
 
@@ -42,7 +43,7 @@ _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
 
-class YamlProblem(Exception):
+class YamlProblem(ClaimkbError):
     """A located problem in a YAML text: ``kind`` is a finding slug, ``line`` is 1-based."""
 
     def __init__(self, kind: str, message: str, line: int | None, column: int | None = None):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import ClaimkbError
+
 __all__ = ["AuthoringError", "Invalid", "Problem", "Refused", "Stale", "did_you_mean"]
 
 
@@ -31,7 +33,7 @@ class Problem:
         return {"field": self.field, "message": self.message, "candidates": list(self.candidates)}
 
 
-class AuthoringError(Exception):
+class AuthoringError(ClaimkbError):
     """Base of every refusal of an authoring command (the command line exits with status 2)."""
 
     def __init__(self, message: str):

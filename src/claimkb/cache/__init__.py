@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from ..findings import Finding
     from ..kb import KB
 
-__all__ = ["Cache", "cache_dir", "disabled", "clear"]
+__all__ = ["Cache", "StoredReport", "cache_dir", "disabled", "clear"]
 
 RACY_NS = 2_000_000_000
 """A file whose times are this close to the moment it was read is re-hashed next time."""
@@ -74,6 +74,21 @@ class Entry:
     """False when the stat is ambiguous (the file changed just before it was read)."""
     pack: str | None = None
     """The pack holding the file's part (None: not stored)."""
+
+
+@dataclass(frozen=True)
+class StoredReport:
+    """A check's report as the cache keeps it, under its report key, with the state of the
+    snapshots its quote check read (the report holds only while they are unchanged)."""
+
+    key: str
+    snapshots: tuple[Any, ...]
+    findings: tuple[Finding, ...]
+    files: int
+    sources: int
+    claims: int
+    unchecked: int
+    """Quotes not compared with their source's text."""
 
 
 def _digest(data: bytes) -> str:
@@ -228,15 +243,8 @@ class Cache:
             return None
         return _digest(repr((self.key, self.runner, files)).encode())
 
-    def load_report(self, key: str) -> tuple[tuple[Finding, ...], int, int, int, int] | None:
-        """(findings, files, sources, claims, unchecked quotes) of the report saved under
-        ``key``, if every snapshot it read is still as it was."""
-        found = self.report(key)
-        return None if found is None else found[1:]
-
-    def report(self, key: str) -> tuple[Any, tuple[Finding, ...], int, int, int, int] | None:
-        """(snapshot state, findings, files, sources, claims, unchecked quotes) of the report
-        saved under ``key``, if every snapshot it read is still as it was."""
+    def report(self, key: str) -> StoredReport | None:
+        """The report saved under ``key``, if every snapshot it read is still as it was."""
         from . import snapshots
 
         stored = disk.read(self.dir / "report")
@@ -248,7 +256,7 @@ class Cache:
         from .codec import revive_finding
 
         revived = tuple(revive_finding(f) for f in findings)
-        return state, revived, files, sources, claims, unchecked
+        return StoredReport(key, state, revived, files, sources, claims, unchecked)
 
     def snapshots(self, names: Iterable[str]) -> tuple[Any, ...]:
         """The state of the snapshots with these names (before the check reads them)."""
@@ -258,14 +266,13 @@ class Cache:
 
     # -- saving ------------------------------------------------------------------------------
 
-    def save(self, report: tuple[Any, ...] | None = None, kb: KB | None = None) -> None:
-        """Write what this run learnt: new parts, the index and, if given, the report as
-        (snapshot state, key, findings, files, sources, claims) with the query index of
-        ``kb``, the KB that report is about. Best effort."""
+    def save(self, report: StoredReport | None = None, kb: KB | None = None) -> None:
+        """Write what this run learnt: new parts, the index and, if given, the report with
+        the query index of ``kb``, the KB that report is about. Best effort."""
         try:
             self._save(report)
             if report is not None and kb is not None:
-                self._save_queries(kb, report[1])
+                self._save_queries(kb, report.key)
         except OSError:
             pass
 
@@ -284,7 +291,7 @@ class Cache:
         for name, data in framed.items():
             disk.write(self.dir / name, data)
 
-    def _save(self, report: tuple[Any, ...] | None) -> None:
+    def _save(self, report: StoredReport | None) -> None:
         current = {rel: e for rel, e in self.seen.items() if e is not None}
         if current == self.index and report is None:
             return
@@ -302,23 +309,15 @@ class Cache:
             }
             disk.write(self.dir / "index", disk.encode((self.key, stored)))
         if report is not None:
-            self._save_report(*report)
+            self._save_report(report)
 
-    def _save_report(
-        self,
-        state: Any,
-        key: str,
-        findings: Iterable[Finding],
-        files: int,
-        sources: int,
-        claims: int,
-        unchecked: int,
-    ) -> None:
+    def _save_report(self, report: StoredReport) -> None:
         from .codec import encode_finding
 
-        encoded = [encode_finding(f) for f in findings]
+        encoded = [encode_finding(f) for f in report.findings]
+        counts = (report.files, report.sources, report.claims, report.unchecked)
         try:
-            framed = disk.encode((key, state, files, sources, claims, unchecked, encoded))
+            framed = disk.encode((report.key, report.snapshots, *counts, encoded))
         except ValueError:  # a finding argument marshal cannot store exactly: no report
             disk.remove(self.dir / "report")
             return

@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..catalogue import Severity
+from ..errors import ClaimkbError
 from ..findings import Finding
 
 __all__ = ["Unencodable", "encode_record", "revive_record", "encode_finding", "revive_finding"]
@@ -33,7 +34,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-class Unencodable(TypeError):
+class Unencodable(ClaimkbError, TypeError):
     """A value the cache cannot store exactly."""
 
 

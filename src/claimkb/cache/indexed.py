@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ClaimkbError
 from . import Cache, disk
 from .query_index import APART, FILE, LAYOUT, REGISTRIES, matching, numbers
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["Indexed", "Unavailable"]
 
 
-class Unavailable(Exception):
+class Unavailable(ClaimkbError):
     """The cache cannot answer this question after all: answer it the usual way."""
 
 
@@ -241,13 +242,15 @@ class Indexed:
         per source. (The records are rebuilt once per index and shared by its slices; the
         queries only read them.)"""
         from ..kb import KB
-        from ..query import CLAIMS_PER_SOURCE
 
-        kb = KB(root=self.cache.root, config=self.cache.config)
+        kb = KB(
+            root=self.cache.root,
+            config=self.cache.config,
+            given_names=self._name_index,
+            given_claims_per_source=self._claims_per_source,
+        )
         for section, records in self._registry_records.items():
             getattr(kb, section).update(records)
-        kb.__dict__["name_index"] = self._name_index  # the cached property, built from these
-        kb.memo[CLAIMS_PER_SOURCE] = self._claims_per_source
         return kb
 
     @cached_property
@@ -325,7 +328,7 @@ def findings(cache: Cache, key: str | None) -> tuple[Any, tuple[Finding, ...]]:
     found = cache.report(key) if key is not None else None
     if found is None:
         raise Unavailable("no report for these files, or a snapshot changed")
-    return found[0], found[1]
+    return found.snapshots, found.findings
 
 
 def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:

@@ -25,8 +25,8 @@ import re
 import sys
 from pathlib import Path
 
-from .. import __version__
 from ..userdirs import ENV_DIR, ENV_OFF, cache_base, caching_disabled
+from ..version import __version__
 from .disk import read_regular
 
 __all__ = [

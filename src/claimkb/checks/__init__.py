@@ -39,6 +39,32 @@ CHECKS: tuple[Check, ...] = (
 """Checks whose findings do not depend on other findings. Statuses are judged afterwards,
 against the discrepancies and resolutions these report."""
 
+STAGES = (triage, statuses, unread)
+"""The steps after the checks: triage applied, statuses judged, what is unknown reported."""
+
+DECLARED: dict[str, frozenset[str]] = {
+    module.__name__.rpartition(".")[2]: module.CODES
+    for module in (
+        references,
+        values,
+        quotes,
+        value_quote,
+        discrepancies,
+        qualifiers,
+        qualifier_variants,
+        entities,
+        reviews,
+        derived,
+        *STAGES,
+    )
+}
+"""Each check (and later step) by name -> the finding slugs it declares it can report."""
+
+
+def codes_of(check: Check) -> frozenset[str]:
+    """The finding slugs ``check`` (one of :data:`CHECKS`) declares."""
+    return DECLARED[check.__module__.rpartition(".")[2]]
+
 
 def _moot(found: list[Finding]) -> list[Finding]:
     """A value is held against its quote only while the quote is the source's words: when the

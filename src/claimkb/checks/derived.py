@@ -19,6 +19,20 @@ from ..findings import Finding, make
 from ..kb import KB
 from .references import _hint
 
+CODES = frozenset(
+    {
+        "derived-error",
+        "derived-limit",
+        "derived-mismatch",
+        "derived-no-inputs",
+        "derived-not-finite",
+        "unknown-claim",
+        "unknown-source",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 SHOWN = 120
 """Characters of an expression quoted in a message."""
 

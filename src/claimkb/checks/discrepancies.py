@@ -46,6 +46,17 @@ from ..kb import KB
 from ..model import Claim
 from ..values import DateValue, EntityName, Value
 
+CODES = frozenset(
+    {
+        "conflict",
+        "date-precision",
+        "rounding",
+        "self-contradiction",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 MAX_LISTED = 6
 
 Forms = dict[Value, list[Claim]]

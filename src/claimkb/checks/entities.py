@@ -23,6 +23,15 @@ from ..model import Claim, Datatype, Property
 from ..values import EntityName, name_key
 from .references import broken_entity
 
+CODES = frozenset(
+    {
+        "invalid-value",
+        "unknown-entity",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 MAX_CANDIDATES = 3
 MIN_SCORE = 50.0
 

@@ -19,6 +19,14 @@ from ..kb import KB
 from ..model import Claim
 from ..values import name_key
 
+CODES = frozenset(
+    {
+        "qualifier-variant",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 SIMILAR = 88
 """rapidfuzz ratio (of the folded forms) at or above which two spellings are variants."""
 _DIGITS = re.compile(r"\d+")

@@ -15,6 +15,13 @@ from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim
 
+CODES = frozenset(
+    {
+        "mixed-qualifiers",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
 
 def check(kb: KB) -> Iterator[Finding]:
     if not getattr(kb.config, "warn_mixed_qualifiers", False):

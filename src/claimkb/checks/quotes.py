@@ -24,7 +24,19 @@ from ..model import Claim, Source
 from ..snapshot_location import find_snapshot, search_dirs
 from ..snapshot_text import missing_quotes, normalise
 
-__all__ = ["UNCHECKED", "check", "locate", "normalise"]
+__all__ = ["UNCHECKED", "check", "locate", "normalise", "unchecked_quotes"]
+
+CODES = frozenset(
+    {
+        "config-error",
+        "quote-not-found",
+        "snapshot-missing",
+        "snapshot-none",
+        "snapshot-path",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
 
 UNCHECKED = frozenset({"snapshot-missing", "snapshot-path", "snapshot-none"})
 """Findings whose ``count`` is a number of quotes the check left unchecked."""
@@ -148,3 +160,14 @@ def _shown(quote: str, passage: str) -> str:
     wanted = normalise(quote)
     diff = marked(wanted, passage) if len(wanted) <= SHOWN else None
     return f"{passage!r}" if diff is None else f"{diff!r} ([-quote-]{{+source+}})"
+
+
+def unchecked_quotes(kb: KB, findings: tuple[Finding, ...]) -> int:
+    """How many claims' quotes the check could not compare with their source's text: those
+    of sources without a snapshot and those the findings about snapshots count."""
+    reported = sum(int(f.args.get("count", 0) or 0) for f in findings if f.slug in UNCHECKED)
+    silent = 0
+    if not kb.config.require_snapshots:  # else each such source has a finding of its own
+        without = {s.id for s in kb.sources.values() if not s.snapshot}
+        silent = sum(1 for claim in kb.claims.values() if claim.source in without)
+    return reported + silent

@@ -12,6 +12,21 @@ from ..suggest import closest
 from ..values import name_key
 from .dimensions import bad_field, registry_findings
 
+CODES = frozenset(
+    {
+        "ambiguous-name",
+        "invalid-resolution",
+        "invalid-value",
+        "missing-field",
+        "unknown-claim",
+        "unknown-entity-kind",
+        "unknown-property",
+        "unknown-source",
+        "unknown-subject",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
 
 def _hint(ref: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the known name spelt most like ``ref`` (a slip of a letter

@@ -15,6 +15,14 @@ from ..kb import KB
 from ..model import Status
 from ..values import Verdict
 
+CODES = frozenset(
+    {
+        "review-disagrees",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 STRENGTH = {
     Status.REFUTED: 0,
     Status.DISPUTED: 1,

@@ -34,6 +34,16 @@ from ..suggest import quoted_list
 from ..values import ValueProblem, Verdict
 from .unread import Held, sections
 
+CODES = frozenset(
+    {
+        "review-disagrees",
+        "status-understated",
+        "status-unsupported",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 _ASSERTIVE = {Status.VERIFIED, Status.SINGLE_SOURCE, Status.VENDOR_CLAIM, Status.UNCHECKED}
 _UNDERSTATABLE = {
     Status.SINGLE_SOURCE,

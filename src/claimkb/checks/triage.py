@@ -19,6 +19,13 @@ from ..kb import KB
 from ..model import Resolution
 from .unread import Held, sections
 
+CODES = frozenset(
+    {
+        "stale-resolution",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
 
 def apply(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> list[Finding]:
     """The findings with triage applied, and a stale finding per resolution that matches

@@ -25,6 +25,14 @@ from dataclasses import dataclass, field
 from ..findings import Finding, make
 from ..kb import KB
 
+CODES = frozenset(
+    {
+        "check-incomplete",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 SHOWN_IDS = 5
 """Resolutions named in the message; the finding's data lists them all."""
 

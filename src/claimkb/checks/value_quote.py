@@ -19,6 +19,14 @@ from ..quoted_values import agrees, nearest, stated_values
 from ..snapshot_text import normalise
 from ..values import DateValue, EntityName, Value, ValueProblem, name_key
 
+CODES = frozenset(
+    {
+        "value-not-quoted",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
+
 COMPARED = frozenset({Datatype.QUANTITY, Datatype.DATE, Datatype.ENTITY})
 
 

@@ -18,6 +18,16 @@ from ..values import (
 )
 from .weekdays import mismatch
 
+CODES = frozenset(
+    {
+        "count-mismatch",
+        "invalid-value",
+        "unparseable-value",
+        "weekday-mismatch",
+    }
+)
+"""The findings (catalogue slugs) this check can report; a test holds it to what it emits."""
+
 
 def check(kb: KB) -> Iterator[Finding]:
     yield from _source_dates(kb)

@@ -16,7 +16,7 @@ import sys
 
 import typer
 
-from .. import __version__
+from ..version import __version__
 from .app import app
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .. import __version__
 from ..suggest import did_you_mean
+from ..version import __version__
 from .help import App
 
 if TYPE_CHECKING:
-    from ..cache import Cache
-    from ..kb import KB
+    from ..progress import Progress
+    from ..workspace import Workspace
 
 app = App(
     name="claimkb",
@@ -124,27 +124,25 @@ def _wrapped(text: str) -> str:
     return "\n".join(lines)
 
 
-def open_kb(
+def open_workspace(
     root: Path | None,
-    cache: bool | Cache = True,
+    cache: bool = True,
     snapshot_dirs: list[Path] | None = None,
     require_snapshots: bool = False,
-) -> KB:
-    """Load the KB (through the cache, unless ``cache`` is false or ``CLAIMKB_NO_CACHE`` is
-    set; ``cache`` may be one already opened, see :func:`claimkb.load`) or exit with status 2
-    when the root is unusable. A long load shows a progress bar on a terminal."""
-    from ..api import load
-    from ..store import RootError
-    from .progress import progress_bar
+    progress: Progress | None = None,
+) -> Workspace:
+    """The KB's Workspace (through the cache, unless ``cache`` is false or
+    ``CLAIMKB_NO_CACHE`` is set), or exit with status 2 when the root is unusable."""
+    from ..errors import RootError
+    from ..workspace import Workspace
 
     try:
-        with progress_bar() as bar:
-            return load(
-                root,
-                cache=cache,
-                progress=bar,
-                snapshot_dirs=snapshot_dirs or None,
-                require_snapshots=require_snapshots,
-            )
+        return Workspace(
+            root,
+            cache=cache,
+            snapshot_dirs=snapshot_dirs or None,
+            require_snapshots=require_snapshots,
+            progress=progress,
+        )
     except RootError as exc:
         raise fail(str(exc)) from None

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
+from .app import JsonOption, RootOption, SnapshotDirOption, app, fail
 from .help import App
 from .writing import (
     DescriptionOption,
@@ -29,6 +29,7 @@ from .writing import (
     run_change,
     show_rows,
     text,
+    workspace_of,
 )
 
 add_app = App(
@@ -60,17 +61,15 @@ def registry(
 ) -> None:
     """List the KB's properties (datatype, dimension, single-valued, entity kind, label) or
     entities (kind, aliases, part of), so no one reads YAML to find an id."""
-    from ..authoring import registry as listing
-
     if what not in ("properties", "entities"):
         raise fail(f"registry lists 'properties' or 'entities', not {what!r}")
     if what == "entities" and datatype:
         raise fail("--datatype filters properties; entities have a --kind")
-    kb = open_kb(root, True, snapshot_dir)
+    workspace = workspace_of(root, snapshot_dir)
     if what == "entities":
-        rows = listing.entities(kb, kind=kind, text=text)
+        rows = workspace.registry("entities", kind=kind, text=text)
     else:
-        rows = listing.properties(kb, datatype=datatype, kind=kind, text=text)
+        rows = workspace.registry("properties", datatype=datatype, kind=kind, text=text)
     show_rows(rows, json_, what)
 
 
@@ -106,14 +105,12 @@ def add_source(
     json_: JsonOption = False,
 ) -> None:
     """Register a source in sources/ID.yaml (its snapshot must be found)."""
-    from ..authoring.records import add_source as plan
-
     fields = {
         "id": id, "title": title, "publisher": publisher, "url": url, "date": date,
         "language": language, "kind": kind, "snapshot": snapshot, "cites": cite or [],
         "issued_by": issued_by, "note": note,
     }  # fmt: skip
-    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.add_source(**fields), root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("entity")
@@ -137,13 +134,11 @@ def add_entity(
     json_: JsonOption = False,
 ) -> None:
     """Register an entity with its names in every language the sources use."""
-    from ..authoring.records import add_entity as plan
-
     fields = {
         "file": file, "new_kind": new_kind, "id": id, "name": name, "kind": kind,
         "aliases": alias or [], "part_of": part_of, "description": description,
     }  # fmt: skip
-    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.add_entity(**fields), root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("property")
@@ -176,14 +171,12 @@ def add_property(
     json_: JsonOption = False,
 ) -> None:
     """Register a property: what claims may state about a subject."""
-    from ..authoring.records import add_property as plan
-
     fields: dict[str, Any] = {
         "file": file, "new_kind": new_kind, "id": id, "label": label, "datatype": datatype,
         "dimension": dimension, "entity_kind": entity_kind, "within": within,
         "single_valued": single_valued or None, "tolerance": tolerance, "description": description,
     }  # fmt: skip
-    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.add_property(**fields), root, snapshot_dir, dry_run, json_)
 
 
 @add_app.command("claim")
@@ -220,15 +213,13 @@ def add_claim(
 ) -> None:
     """Add a claim: its value is read for its property, its quote looked up in the source's
     snapshot, its status checked against the evidence."""
-    from ..authoring.claims import add_claim as plan
-
     fields: dict[str, Any] = {
         "file": file, "allow_unknown": allow_unknown, "id": id, "subject": subject,
         "property": property, "value": value, "source": source,
         "qualifiers": pairs(qualifier, "--qualifier"), "quote": quote, "via": via or [],
         "status": status, "items": item or [], "unquoted": unquoted, "note": note,
     }  # fmt: skip
-    run_change(plan, fields, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.add_claim(**fields), root, snapshot_dir, dry_run, json_)
 
 
 @app.command()
@@ -241,6 +232,4 @@ def alias(
     json_: JsonOption = False,
 ) -> None:
     """Add an alias to an entity (refused when the name already names another)."""
-    from ..authoring.records import add_alias
-
-    run_change(add_alias, {"entity": entity, "name": name}, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.add_alias(entity, name), root, snapshot_dir, dry_run, json_)

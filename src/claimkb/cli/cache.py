@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .app import RootOption, app, fail
+from .app import RootOption, app, open_workspace
 from .help import App
 
 cache_app = App(
@@ -21,14 +21,7 @@ app.add_typer(cache_app)
 @cache_app.command("dir")
 def cache_dir_command(root: RootOption = None) -> None:
     """Print the directory holding this KB's cache (it may not exist yet)."""
-    from ..cache import cache_dir
-    from ..store import RootError, check_root, find_root
-
-    try:
-        path = check_root(root) if root is not None else find_root()
-    except RootError as exc:
-        raise fail(str(exc)) from None
-    typer.echo(str(cache_dir(path)))
+    typer.echo(str(open_workspace(root, cache=False).cache_dir))
 
 
 @cache_app.command("clear")
@@ -39,18 +32,12 @@ def cache_clear_command(
     ] = False,
 ) -> None:
     """Delete this KB's cache (or, with --all, every claimkb cache). Always safe."""
-    from ..cache import clear
-    from ..cache.location import base_dir
-    from ..store import RootError, check_root, find_root
-
     if all_:
-        removed = clear(None)
-        typer.echo(f"claimkb: removed {len(removed)} cache(s) under {base_dir()}", err=True)
+        from ..workspace import clear_caches
+
+        base, removed = clear_caches()
+        typer.echo(f"claimkb: removed {len(removed)} cache(s) under {base}", err=True)
         return
-    try:
-        path = check_root(root) if root is not None else find_root()
-    except RootError as exc:
-        raise fail(str(exc)) from None
-    removed = clear(path)
-    what = f"removed {removed[0]}" if removed else "no cache to remove"
+    cleared = open_workspace(root, cache=False).clear_cache()
+    what = f"removed {cleared}" if cleared else "no cache to remove"
     typer.echo(f"claimkb: {what}", err=True)

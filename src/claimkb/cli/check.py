@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..render.registry import RENDERERS
 from .app import (
     RequireSnapshotsOption,
     RootOption,
@@ -17,22 +18,12 @@ from .app import (
     conflict,
     fail,
     metavar,
-    open_kb,
+    open_workspace,
 )
 
 if TYPE_CHECKING:
-    from ..catalogue import Severity
-    from ..kb import KB
     from ..report import Report
-    from ..since import Changes
-
-
-class Format(StrEnum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
+    from ..workspace import Workspace
 
 
 class FailOn(StrEnum):
@@ -41,7 +32,7 @@ class FailOn(StrEnum):
     info = "info"
 
 
-FORMATS = [f.value for f in Format]
+FORMATS = list(RENDERERS)
 SEVERITIES = [f.value for f in FailOn]
 
 
@@ -56,8 +47,9 @@ def check(
             metavar=metavar(FORMATS),
             callback=choice(FORMATS),
             show_default=False,
-            help="Output format: text for people (the default), json for programs, github "
-            "for workflow annotations, sarif for code scanning, junit for CI test reports.",
+            help="Output format: "
+            + ", ".join(f"{r.name} {r.help}" for r in RENDERERS.values())
+            + ".",
         ),
     ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
@@ -106,127 +98,50 @@ def check(
     Exits 0 when clean, 1 when an untriaged finding at least as severe as --fail-on (default:
     error) remains, 2 on a usage error or when there is no usable KB root.
     """
-    from ..api import check as run_check
     from ..catalogue import Severity
+    from ..render.options import Options
+    from .progress import progress_bar
 
-    if json_ and format not in (None, Format.json.value):
+    if json_ and format not in (None, "json"):
         raise conflict("--json", f"--format {format}")
-    chosen = Format.json if json_ else Format(format or Format.text.value)
-    kb: KB | None = None
-    if since is not None or chosen in (Format.sarif, Format.junit):  # these need the records
-        from .progress import progress_bar
-
-        kb = open_kb(root, not no_cache, snapshot_dir, require_snapshots)
-        with progress_bar() as bar:  # an unchanged KB's report still comes from the cache
-            report = run_check(kb, cache=not no_cache, progress=bar)
-    else:  # an unchanged KB's report comes from the cache without loading it
-        report = _report(root, not no_cache, snapshot_dir, require_snapshots)
-    changes = None
-    if since is not None:
-        from ..since import SinceError, changes_since
-
-        assert kb is not None
-        try:
-            changes = changes_since(kb, since)
-        except SinceError as exc:
-            raise fail(str(exc)) from None
-        full = len(report.findings)
-        report = changes.filter(report)
-        typer.echo(
-            f"claimkb: --since {since}: {len(changes.files)} changed file(s), "
-            f"{len(changes.claims)} claim(s) involved; {len(report.findings)} of {full} "
-            "finding(s) shown (run without --since for the full check)",
-            err=True,
-        )
-    severity = Severity(fail_on)
-    if chosen is Format.text and output is None:
+    chosen = "json" if json_ else format or "text"
+    with progress_bar() as bar:  # an unchanged KB's report comes from the cache unloaded
+        workspace = open_workspace(root, not no_cache, snapshot_dir, require_snapshots, bar)
+        report = workspace.report()
+        if since is not None:
+            report = _since(workspace, report, since)
+        severity = Severity(fail_on)
+        text = None
+        if chosen != "text" or output is not None:
+            options = Options(show_triaged=show_triaged, fail_on=severity)
+            text = workspace.render(chosen, report, options)
+    if text is None:
         from ..render.console import stdout
         from ..render.text import render
 
         render(report, stdout(), show_triaged=show_triaged)
     else:
-        text = _render(chosen, kb, report, severity, show_triaged, changes)
         _write(output, text)
     raise typer.Exit(1 if report.failed(severity) else 0)
 
 
-def _report(
-    root: Path | None, cache: bool, snapshot_dirs: list[Path] | None, require_snapshots: bool
-) -> Report:
-    """Check the KB at ``root`` (through the cache), with a progress bar on a terminal."""
-    from ..api import check as run_check
-    from ..store import RootError
-    from .progress import progress_bar
+def _since(workspace: Workspace, report: Report, since: str) -> Report:
+    """The findings a change since ``since`` involves, and a note on stderr saying so."""
+    from ..since import SinceError
 
     try:
-        with progress_bar() as bar:
-            return run_check(
-                root,
-                cache=cache,
-                progress=bar,
-                snapshot_dirs=snapshot_dirs or None,
-                require_snapshots=require_snapshots,
-            )
-    except RootError as exc:
+        changes = workspace.since(since)
+    except SinceError as exc:
         raise fail(str(exc)) from None
-
-
-def _render(
-    chosen: Format,
-    kb: KB | None,
-    report: Report,
-    fail_on: Severity,
-    show_triaged: bool,
-    changes: Changes | None,
-) -> str:
-    """The report in one of the file formats, as text."""
-    if chosen is Format.json:
-        from ..render.json import dumps
-
-        data: dict[str, Any] = report.to_dict()
-        if changes is not None:
-            data["since"] = changes.to_dict()
-        return dumps(data) + "\n"
-    if chosen is Format.github:
-        import os
-
-        from ..render.github import render as github
-
-        workspace = os.environ.get("GITHUB_WORKSPACE")
-        return github(report, Path(workspace) if workspace else Path.cwd(), show_triaged)
-    if chosen is Format.sarif:
-        assert kb is not None
-        from ..render.json import dumps
-        from ..render.sarif import to_sarif
-
-        return dumps(to_sarif(report, kb.resolutions)) + "\n"
-    if chosen is Format.junit:
-        assert kb is not None
-        import socket
-        from datetime import UTC, datetime
-
-        from ..render.junit import to_junit
-
-        return to_junit(
-            report,
-            timestamp=datetime.now(UTC),
-            hostname=socket.gethostname(),
-            fail_on=fail_on,
-            resolutions=kb.resolutions,
-        )
-    from io import StringIO
-
-    from rich.console import Console
-
-    from ..render.text import render
-
-    buffer = StringIO()
-    render(
-        report,
-        Console(file=buffer, width=100_000, no_color=True, force_terminal=False),
-        show_triaged=show_triaged,
+    full = len(report.findings)
+    report = changes.filter(report)
+    typer.echo(
+        f"claimkb: --since {since}: {len(changes.files)} changed file(s), "
+        f"{len(changes.claims)} claim(s) involved; {len(report.findings)} of {full} "
+        "finding(s) shown (run without --since for the full check)",
+        err=True,
     )
-    return buffer.getvalue()
+    return report
 
 
 def _write(path: Path | None, text: str) -> None:

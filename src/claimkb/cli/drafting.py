@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, SnapshotDirOption, app, open_kb
+from .app import JsonOption, RootOption, SnapshotDirOption, app
 from .writing import (
     DraftArgument,
     DryRunOption,
@@ -26,6 +26,7 @@ from .writing import (
     run_change,
     show_rows,
     text,
+    workspace_of,
 )
 
 if TYPE_CHECKING:
@@ -46,13 +47,12 @@ def draft(
     """Propose draft claims from a source's archived text (English and Chinese, tables too):
     the value as written, the shortest quote, the subject and property guessed with reasons.
     They go to claims/SOURCE.drafts for review; no claim is written or changed."""
-    from ..authoring.drafts import propose
 
     def show(change: Change) -> None:
         typer.echo(change.summary, err=True)
         _show(list(change.data["drafts"]), reasons, False, change.data.get("skipped"))  # type: ignore[call-overload]
 
-    run_change(propose, {"source_id": source}, root, snapshot_dir, dry_run, json_, show)
+    run_change(lambda ws: ws.draft(source), root, snapshot_dir, dry_run, json_, show)
 
 
 def _show(rows: list[dict[str, Any]], reasons: bool, json_: bool, skipped: Any = None) -> None:
@@ -82,12 +82,11 @@ def drafts(
     json_: JsonOption = False,
 ) -> None:
     """List the pending drafts (of one source, or of all)."""
-    from ..authoring.drafts import pending
     from ..authoring.errors import AuthoringError
 
-    kb = open_kb(root, True, snapshot_dir)
+    workspace = workspace_of(root, snapshot_dir)
     try:
-        rows = pending(kb, source)
+        rows = workspace.drafts(source)
     except AuthoringError as exc:
         from .app import fail
 
@@ -117,15 +116,15 @@ def accept(
 ) -> None:
     """Make a draft a claim, correcting its guesses with the options (validated as by
     claimkb add claim), and take it out of the drafts file."""
-    from ..authoring.drafts import accept as plan
-
     overrides: dict[str, Any] = {
         "subject": subject, "property": property, "value": value, "quote": quote,
         "status": status, "id": id, "qualifiers": pairs(qualifier, "--qualifier"),
         "via": via or [], "unquoted": unquoted, "note": note,
     }  # fmt: skip
-    fields = {"draft_id": draft_id, "overrides": overrides, "allow_unknown": allow_unknown}
-    run_change(plan, {**fields, "file": file}, root, snapshot_dir, dry_run, json_)
+    options = {"allow_unknown": allow_unknown, "file": file}
+    run_change(
+        lambda ws: ws.accept(draft_id, overrides, **options), root, snapshot_dir, dry_run, json_
+    )
 
 
 @app.command()
@@ -137,6 +136,4 @@ def reject(
     json_: JsonOption = False,
 ) -> None:
     """Drop a draft; drafting the source again does not propose it."""
-    from ..authoring.drafts import reject as plan
-
-    run_change(plan, {"draft_id": draft_id}, root, snapshot_dir, dry_run, json_)
+    run_change(lambda ws: ws.reject(draft_id), root, snapshot_dir, dry_run, json_)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .app import JsonOption, RootOption, app, fail, open_kb
+from .app import JsonOption, RootOption, app, fail, open_workspace
 
 
 @app.command(short_help="Recompute a derived claim, step by step.")
@@ -17,15 +17,14 @@ def explain(
 ) -> None:
     """Recompute a derived claim: its inputs and sources, each step with its range and
     unit, and the verdict with its likely cause."""
-    from ..derive import NotDerived
-    from ..derive import explain as explain_claim
-    from ..query import NotFound, no_claim
+    from ..errors import NotDerived, NotFound
+    from .progress import progress_bar
 
-    kb = open_kb(root)
-    if claim_id not in kb.claims:
-        raise fail(str(no_claim(claim_id, kb.claims)))
+    workspace = open_workspace(root)
     try:
-        data = explain_claim(kb, claim_id)
+        with progress_bar() as bar:
+            workspace.progress = bar
+            data = workspace.explain(claim_id)
     except (NotFound, NotDerived) as exc:
         raise fail(str(exc)) from None
     if json_:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .app import RootOption, app, choice, fail, metavar, open_kb
+from .app import RootOption, app, choice, fail, metavar, open_workspace
 
 
 class ExportFormat(StrEnum):
@@ -68,6 +68,7 @@ def export(
 ) -> None:
     """Export the KB for other tools: ClaimReview JSON-LD, CSV, or SQLite."""
     from ..output import OutputError, write_output
+    from .progress import progress_bar
 
     chosen = ExportFormat(format)
     if chosen is ExportFormat.sqlite and output is None:
@@ -78,34 +79,22 @@ def export(
         problem = base_url_problem(base_url)
         if problem:
             raise fail(problem)
-    kb = open_kb(root)
-    if kb.load_findings:
+    workspace = open_workspace(root)
+    with progress_bar() as bar:
+        workspace.progress = bar
+        unread = len(workspace.kb.load_findings)
+    if unread:
         typer.echo(
-            f"claimkb: note: {len(kb.load_findings)} record(s) or file(s) could not be read "
+            f"claimkb: note: {unread} record(s) or file(s) could not be read "
             "and are not exported; run `claimkb check` to see them",
             err=True,
         )
-    if chosen is ExportFormat.sqlite:
-        from ..api import check
-        from ..export.sqlite import write_sqlite
-
-        assert output is not None
-        try:
-            write_sqlite(kb, check(kb, cache=True), output)
-        except OutputError as exc:
-            raise fail(str(exc)) from None
-        return
-    if chosen is ExportFormat.claimreview:
-        from ..export.claimreview import to_claimreview
-        from ..render.json import dumps
-
-        document = to_claimreview(kb, author or kb.root.name, base_url or "")
-        text = dumps(document, html=True) + "\n"
-    else:
-        from ..export.tabular import to_csv
-
-        text = to_csv(kb)
     try:
+        if chosen is ExportFormat.sqlite:
+            assert output is not None
+            workspace.export_sqlite(output)
+            return
+        text = workspace.export(chosen.value, author=author, base_url=base_url or "")
         write_output(output, text)
     except OutputError as exc:
         raise fail(str(exc)) from None

@@ -1,165 +1,68 @@
 """The query commands: claims, show, entity, sources, timeline (and conflicts, in
-:mod:`.conflicts`).
-
-Each looks at the KB's files through the cache once (:func:`_lookup`), then answers the
-quickest way that gives the same answer:
-
-1. a JSON answer given before to the same question about the same files is printed again
-   (:mod:`claimkb.cache.answers`);
-2. else, if the KB was checked as it is now, from the query index the check left
-   (:mod:`claimkb.cache.indexed`): only the records the question needs are rebuilt;
-3. else from the whole KB, loaded (through the cache).
+:mod:`.conflicts`). Each asks the KB's Workspace, which answers the quickest way that gives
+the same answer (:mod:`claimkb.workspace.strategy`): a JSON answer given before to the same
+question about the same files is printed again; else the query index the last check left
+answers; else the whole KB is loaded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, app, choice, fail, open_kb
+from .app import JsonOption, RootOption, app, choice, fail, open_workspace
 
 if TYPE_CHECKING:
-    from ..cache import Cache
-    from ..cache.answers import Question
-    from ..cache.indexed import Indexed
-    from ..findings import Finding
-    from ..kb import KB
-
-T = TypeVar("T")
+    from ..workspace import Answer, Workspace
 
 
-@dataclass
-class _Lookup:
-    """The KB a question is about, as surveyed through its cache (if the cache is on)."""
-
-    root: Path
-    cache: Cache | None = None
-    key: str | None = None
-    """The report key of the files as they are (None: nothing stored may be reused)."""
-    question: Question | None = None
-    """For a JSON answer: the question, to keep its answer."""
-
-    def indexed(self, answer: Callable[[Indexed], T]) -> T | None:
-        """``answer`` from the query index of the KB as it is, or None when there is none
-        or it cannot answer (then load the KB). NotFound goes through."""
-        if self.cache is None:
-            return None
-        from ..cache.indexed import Indexed, Unavailable
-
-        index = Indexed.open(self.cache, self.key)
-        if index is None:
-            return None
-        try:
-            found = answer(index)
-        except Unavailable:
-            return None
-        self.cache.save(None)  # stats that were ambiguous and have settled
-        return found
-
-    def load(self) -> KB:
-        """The whole KB, read through the cache that surveyed its files (if on)."""
-        return open_kb(self.root, self.cache if self.cache is not None else True)
-
-    def checked(self, kb: KB) -> tuple[Any, tuple[Finding, ...]]:
-        """(snapshot state, findings) of the loaded KB: its stored report if that holds, else
-        a check now. The state (for a kept JSON answer) is taken before the quotes are read."""
-        from ..api import check
-
-        state = _snapshot_state(kb, self.question)
-        return state, check(kb, cache=True).findings
-
-    def findings(self) -> tuple[Any, tuple[Finding, ...]] | None:
-        """(snapshot state, findings) of the stored report, if it holds for the KB as it is."""
-        if self.cache is None:
-            return None
-        from ..cache.indexed import Unavailable, findings
-
-        try:
-            return findings(self.cache, self.key)
-        except Unavailable:
-            return None
-
-
-def _lookup(root: Path | None, as_json: bool, command: str, *arguments: object) -> _Lookup:
-    """Find the KB root and survey its files through the cache. For a JSON answer given
+def ask(root: Path | None, as_json: bool, command: str, *arguments: object) -> Workspace:
+    """The KB's Workspace, its files surveyed through the cache. For a JSON answer given
     before to this question about these files, print it and end the command."""
-    from ..cache.answers import ask, survey
-    from ..store import RootError, check_root, find_root
-
-    try:
-        path = check_root(root) if root is not None else find_root()
-    except RootError as exc:
-        raise fail(str(exc)) from None
-    surveyed = survey(path)
-    if surveyed is None:
-        return _Lookup(path)
-    cache, key = surveyed
-    question = ask(cache, key, command, arguments) if as_json else None
-    known = question.answer() if question is not None else None
+    workspace = open_workspace(root)
+    known = workspace.kept(command, *arguments) if as_json else None
     if known is not None:
-        out, note = known
-        if note:
-            typer.echo(note, err=True, nl=False)
-        typer.echo(out, nl=False)
+        if known.note:
+            typer.echo(known.note, err=True, nl=False)
+        typer.echo(known.out, nl=False)
         raise typer.Exit(0)
-    return _Lookup(path, cache, key, question)
+    return workspace
 
 
-def _emit(data: Any, as_json: bool, table: str, lookup: _Lookup, note: str = "") -> None:
-    """Print the answer: JSON (kept for the same question), or a table."""
-    if note:
-        typer.echo(note, err=True, nl=False)
+def emit(workspace: Workspace, answer: Answer[Any], as_json: bool, table: str) -> None:
+    """Print the answer (its note on stderr first): JSON, kept for the same question; or a
+    table."""
+    if answer.note:
+        typer.echo(answer.note, err=True, nl=False)
     if as_json:
-        _answer(data, lookup.question, note)
+        from ..render.json import dumps
+
+        out = dumps(answer.to_json()) + "\n"
+        typer.echo(out, nl=False)
+        workspace.keep(out, answer)
         return
     from ..render import records, tables
     from ..render.console import stdout
 
     render = getattr(records if table in ("show", "entity") else tables, table)
-    render(stdout(), data)
+    render(stdout(), answer.to_json())
 
 
-def _answer(
-    data: Any, question: Question | None, note: str = "", state: tuple[Any, ...] | None = None
-) -> None:
-    """Print the JSON answer, and keep it for the same question on the same KB."""
-    from ..render.json import dumps
+def answering(workspace: Workspace, question: Any) -> Any:
+    """``question()``, with a long load's progress bar, a NotFound as a usage error."""
+    from ..errors import NotFound
+    from .progress import progress_bar
 
-    out = dumps(data) + "\n"
-    typer.echo(out, nl=False)
-    if question is not None:
-        question.remember(out, note, state)
-
-
-def _list(
-    lookup: _Lookup,
-    as_json: bool,
-    table: str,
-    from_index: Callable[[Indexed], Any],
-    from_kb: Callable[[KB], Any],
-) -> None:
-    """Print rows (a list, or lists by name): from the query index if it can answer, else
-    from the whole KB, with a note on stderr when some records could not be read."""
-    found = lookup.indexed(lambda index: (from_index(index), index.load_findings))
-    if found is None:
-        kb = lookup.load()
-        found = from_kb(kb), len(kb.load_findings)
-    rows, broken = found
-    _emit(rows, as_json, table, lookup, _broken_note(broken))
-
-
-def _broken_note(count: int) -> str:
-    """The note, for stderr, that some records could not be read ("" if none)."""
-    if not count:
-        return ""
-    return (
-        f"claimkb: note: {count} record(s) or file(s) could not be read; "
-        "run `claimkb check` to see them\n"
-    )
+    try:
+        with progress_bar() as bar:
+            workspace.progress = bar
+            return question()
+    except NotFound as exc:
+        raise fail(str(exc)) from None
+    finally:
+        workspace.progress = None
 
 
 STATUSES = [
@@ -204,35 +107,14 @@ def claims(
     A subject, property or source that names nothing in the KB is a usage error that offers
     the names spelt most like it.
     """
-    from ..query import NotFound
-
-    lookup = _lookup(root, json_, "claims", subject, property, source, status, text)
-    filters = {
-        "subject": subject,
-        "property": property,
-        "source": source,
-        "status": status,
-        "text": text,
-    }
-
-    def from_index(index: Indexed) -> list[dict[str, Any]]:
-        rows = index.claims(**filters)
-        if not rows:
-            index.unknown_filters(subject=subject, property=property, source=source)
-        return rows
-
-    def from_kb(kb: KB) -> list[dict[str, Any]]:
-        from ..query import check_filters, claim_dict, find_claims
-
-        rows = [claim_dict(kb, c) for c in find_claims(kb, **filters)]
-        if not rows:
-            check_filters(kb, subject=subject, property=property, source=source)
-        return rows
-
-    try:
-        _list(lookup, json_, "claims", from_index, from_kb)
-    except NotFound as exc:
-        raise fail(str(exc)) from None
+    workspace = ask(root, json_, "claims", subject, property, source, status, text)
+    found = answering(
+        workspace,
+        lambda: workspace.claims(
+            subject=subject, property=property, source=source, status=status, text=text
+        ),
+    )
+    emit(workspace, found, json_, "claims")
 
 
 @app.command(short_help="Show a claim: source, quote, evidence, rivals, triage.")
@@ -242,32 +124,8 @@ def show(
     json_: JsonOption = False,
 ) -> None:
     """Show a claim: its source and quote, evidence, rival claims and their resolution."""
-    from ..query import NotFound
-
-    lookup = _lookup(root, json_, "show", claim_id)
-    try:
-        found = lookup.indexed(lambda index: index.show(claim_id))
-        if found is None:
-            found = _show(lookup, claim_id)
-    except NotFound as exc:
-        raise fail(str(exc)) from None
-    data, state = found
-    if json_:
-        _answer(data, lookup.question, state=state)
-    else:
-        _emit(data, False, "show", lookup)
-
-
-def _show(lookup: _Lookup, claim_id: str) -> tuple[dict[str, Any], Any]:
-    """``show`` from the whole KB, with the state of the snapshots its findings read."""
-    from ..query import no_claim
-    from ..query import show as show_claim
-
-    kb = lookup.load()
-    if claim_id not in kb.claims:
-        raise no_claim(claim_id, kb.claims)
-    state, findings = lookup.checked(kb)
-    return show_claim(kb, claim_id, findings), state
+    workspace = ask(root, json_, "show", claim_id)
+    emit(workspace, answering(workspace, lambda: workspace.show(claim_id)), json_, "show")
 
 
 @app.command(short_help="Find an entity by any name; what is claimed about it.")
@@ -280,39 +138,19 @@ def entity(
 ) -> None:
     """Find an entity by its id, name, any alias or a misspelling a resolution records, and
     list the claims about it, naming it and misspelling it."""
-    from ..query import NotFound
-    from ..query import entity as find_entity
-
-    lookup = _lookup(root, json_, "entity", name)
-    try:
-        data = lookup.indexed(lambda index: index.entity(name))
-        if data is None:
-            data = find_entity(lookup.load(), name)
-    except NotFound as exc:
-        raise fail(str(exc)) from None
-    _emit(data, json_, "entity", lookup)
+    workspace = ask(root, json_, "entity", name)
+    emit(workspace, answering(workspace, lambda: workspace.entity(name)), json_, "entity")
 
 
 @app.command(short_help="List the sources, what they cite, their claims.")
 def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     """List the sources, what they cite, and how many claims each gives."""
-    from ..query import sources as list_sources
-
-    lookup = _lookup(root, json_, "sources")
-    _list(lookup, json_, "sources", lambda index: index.sources(), list_sources)
+    workspace = ask(root, json_, "sources")
+    emit(workspace, answering(workspace, workspace.sources), json_, "sources")
 
 
 @app.command(short_help="Date claims in order, with the precision of each.")
 def timeline(root: RootOption = None, json_: JsonOption = False) -> None:
     """Date-valued claims in order, with the precision each was written in."""
-    from ..query import timeline as build_timeline
-
-    lookup = _lookup(root, json_, "timeline")
-    _list(lookup, json_, "timeline", lambda index: index.timeline(), build_timeline)
-
-
-def _snapshot_state(kb: Any, question: Question | None) -> tuple[Any, ...] | None:
-    """For an answer that includes findings: the snapshots' state before they are read."""
-    if question is None:
-        return None
-    return question.snapshot_state(s.snapshot for s in kb.sources.values() if s.snapshot)
+    workspace = ask(root, json_, "timeline")
+    emit(workspace, answering(workspace, workspace.timeline), json_, "timeline")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .app import RootOption, SnapshotDirOption, app, fail, open_kb
+from .app import RootOption, SnapshotDirOption, app, fail, open_workspace
 
 
 @app.command()
@@ -52,23 +52,13 @@ def report(
     Open DIR/index.html in a browser, or publish DIR on any static host. Exits 0 when the
     site is written (whatever the check found), 2 when it cannot be.
     """
-    from ..api import check
-    from ..site import SiteError, report_site
+    from ..site.result import SiteError
     from .progress import progress_bar
 
-    kb = open_kb(root, not no_cache, snapshot_dir)
     try:
         with progress_bar() as bar:
-            found = check(kb, cache=not no_cache, progress=bar)
-            result = report_site(
-                kb,
-                output,
-                report=found,
-                since=since,
-                page_size=page_size,
-                progress=bar,
-                title=title,
-            )
+            workspace = open_workspace(root, not no_cache, snapshot_dir, progress=bar)
+            result = workspace.report_site(output, since=since, page_size=page_size, title=title)
     except SiteError as exc:
         raise fail(str(exc)) from None
     scope = f" (the change since {since})" if since else ""

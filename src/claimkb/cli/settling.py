@@ -13,19 +13,25 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import JsonOption, RootOption, SnapshotDirOption, app, fail, open_kb
-from .writing import DryRunOption, FileOption, apply_change, show_rows
+from .app import JsonOption, RootOption, SnapshotDirOption, app, fail
+from .writing import DryRunOption, FileOption, apply_change, show_rows, workspace_of
 
 if TYPE_CHECKING:
     from ..findings import Finding
     from ..kb import KB
+    from ..workspace import Workspace
 
 
-def _checked(root: Path | None, snapshot_dir: list[Path] | None) -> tuple[KB, tuple[Finding, ...]]:
-    from ..api import check
+def _checked(root: Path | None, snapshot_dir: list[Path] | None) -> Workspace:
+    """The KB's Workspace, loaded and checked (the evidence statuses are judged against)."""
+    from .progress import progress_bar
 
-    kb = open_kb(root, True, snapshot_dir)
-    return kb, check(kb, cache=True).findings
+    workspace = workspace_of(root, snapshot_dir)
+    with progress_bar() as bar:
+        workspace.progress = bar
+        workspace.report()
+    workspace.progress = None
+    return workspace
 
 
 @app.command()
@@ -61,29 +67,26 @@ def status(
 ) -> None:
     """Set a claim's status (checked against the evidence), or suggest and apply the
     statuses the evidence supports."""
-    from ..authoring import settling
-
     if suggest == (claim_id is not None):
         raise fail("give either ID STATUS --reason TEXT, or --suggest [--apply]")
     if apply and not suggest:
         raise fail("--apply goes with --suggest")
-    kb, findings = _checked(root, snapshot_dir)
+    workspace = _checked(root, snapshot_dir)
     if not suggest:
         if new_status is None:
             raise fail("give the new status: claimkb status ID STATUS --reason TEXT")
         apply_change(
-            lambda: settling.set_status(
-                kb, claim_id or "", new_status, reason or "", findings, force=force
-            ),
+            workspace,
+            lambda: workspace.set_status(claim_id or "", new_status, reason or "", force=force),
             dry_run,
             json_,
         )
         return
-    found = settling.suggestions(kb, findings)
+    found = workspace.suggestions()
     if not apply:
         show_rows([s.to_dict() for s in found], json_, "suggestions")
         return
-    apply_change(lambda: settling.apply_suggestions(kb, found), dry_run, json_)
+    apply_change(workspace, lambda: workspace.apply_suggestions(found), dry_run, json_)
 
 
 @app.command()
@@ -119,20 +122,19 @@ def resolve(
     """Triage a discrepancy: the preferred claim, the kind and the reason (asked for on a
     terminal); shows which statuses its claims may then carry. Without FINDING, list the
     untriaged discrepancies."""
-    from ..authoring import resolving
     from ..authoring.errors import AuthoringError
 
-    kb, findings = _checked(root, snapshot_dir)
+    workspace = _checked(root, snapshot_dir)
     if finding is None:
-        rows = [{"ref": ref, **f.to_dict()} for ref, f in resolving.references(findings)]
+        rows = [{"ref": ref, **f.to_dict()} for ref, f in workspace.untriaged()]
         show_rows(rows, json_, "open_findings")
         return
     try:
-        _ref, chosen = resolving.find(findings, finding)
+        _ref, chosen = workspace.discrepancy(finding)
     except AuthoringError as exc:
         raise fail(exc.message) from None
     if interactive() and not json_:
-        preferred, kind, reason = _ask(kb, chosen, preferred, kind, reason)
+        preferred, kind, reason = _ask(workspace.kb, chosen, preferred, kind, reason)
 
     def show(change: Any) -> None:
         from ..render import authoring as render
@@ -142,9 +144,8 @@ def resolve(
         render.resolution(stdout(), change.data)
 
     apply_change(
-        lambda: resolving.plan_resolution(
-            kb,
-            findings,
+        workspace,
+        lambda: workspace.resolve(
             chosen,
             preferred=preferred,
             kind=kind,

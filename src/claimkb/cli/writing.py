@@ -8,18 +8,19 @@ option, and exits 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import fail, open_kb
+from .app import fail, open_workspace
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..authoring.writes import Change
+    from ..workspace import Workspace
 
 DryRunOption = Annotated[
     bool, typer.Option("--dry-run", help="Print the diff of what would be written; write nothing.")
@@ -58,19 +59,31 @@ UnquotedOption = Annotated[str | None, text("Why the value is not in the quote a
 DraftArgument = Annotated[str, typer.Argument(metavar="DRAFT", help="Draft id (claimkb drafts).")]
 
 
+def workspace_of(root: Path | None, snapshot_dir: list[Path] | None) -> Workspace:
+    """The KB's Workspace, loaded (with a progress bar on a terminal), for a command that
+    plans a change."""
+    from .progress import progress_bar
+
+    workspace = open_workspace(root, True, snapshot_dir)
+    with progress_bar() as bar:
+        workspace.progress = bar
+        workspace.kb  # noqa: B018 (loaded here, under the bar)
+    workspace.progress = None
+    return workspace
+
+
 def run_change(
-    plan: Callable[..., Change],
-    fields: Mapping[str, Any],
+    plan: Callable[[Workspace], Change],
     root: Path | None,
     snapshot_dir: list[Path] | None,
     dry_run: bool,
     json_: bool,
     show: Callable[[Change], None] | None = None,
 ) -> Change:
-    """Load the KB, plan the change (``plan(kb, **fields)``), then write it (or print its
-    diff); errors exit 2."""
-    kb = open_kb(root, True, snapshot_dir)
-    return apply_change(lambda: plan(kb, **fields), dry_run, json_, show)
+    """Plan the change with the KB's Workspace, then write it (or print its diff); errors
+    exit 2."""
+    workspace = workspace_of(root, snapshot_dir)
+    return apply_change(workspace, lambda: plan(workspace), dry_run, json_, show)
 
 
 def show_rows(rows: Any, json_: bool, table: str) -> Console | None:
@@ -90,6 +103,7 @@ def show_rows(rows: Any, json_: bool, table: str) -> Console | None:
 
 
 def apply_change(
+    workspace: Workspace,
     plan: Callable[[], Change],
     dry_run: bool,
     json_: bool,
@@ -98,12 +112,11 @@ def apply_change(
     """Plan the change and write it, or print its diff (``--dry-run``); print what was done
     (``show`` renders it for a person, else its summary), or the JSON of the change."""
     from ..authoring.errors import AuthoringError, Invalid
-    from ..authoring.writes import commit, diff
 
     try:
         change = plan()
         if not dry_run:
-            commit(change)
+            workspace.write(change)
     except Invalid as exc:
         if json_:
             from ..render.json import write
@@ -116,7 +129,7 @@ def apply_change(
         raise fail(exc.message) from None
     data: dict[str, Any] = {"written": not dry_run, **change.to_dict()}
     if dry_run:
-        data["diff"] = diff(change)
+        data["diff"] = workspace.diff(change)
     if json_:
         from ..render.json import write
 

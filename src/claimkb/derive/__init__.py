@@ -3,7 +3,8 @@
 A claim with a ``derived:`` section states how its value follows from other claims and
 constants (``{s004-total-params} * {mxfp4}``). :func:`outcomes` recomputes every such claim
 with unit safety and interval arithmetic over the inputs' written precision; the ``derived``
-check turns the outcomes into findings; :func:`explain` shows one recomputation step by step.
+check turns the outcomes into findings; :func:`claimkb.explain.explain` shows one
+recomputation step by step.
 
 pint (the unit algebra) is imported only when a derived claim is evaluated.
 """
@@ -11,7 +12,6 @@ pint (the unit algebra) is imported only when a derived claim is evaluated.
 from __future__ import annotations
 
 from .constants import constant_values
-from .explain import NotDerived, explain
 from .graph import cycles
 from .recompute import (
     ERROR,
@@ -28,11 +28,9 @@ __all__ = [
     "MATCHES",
     "MISMATCH",
     "UNCHECKED",
-    "NotDerived",
     "Outcome",
     "arithmetic_support",
     "constant_values",
     "cycles",
-    "explain",
     "outcomes",
 ]

@@ -48,7 +48,7 @@ from . import dimensions as dims
 from .display import number, show
 from .evaluate import EvalError, Operand, evaluate
 from .interval import Interval, IntervalError, checked, finite, overlaps
-from .recompute import Outcome, written_range
+from .outcome import Outcome, written_range
 
 __all__ = ["Cause", "diagnose", "KINDS", "PREFIX_RATIOS"]
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import ClaimkbError
 from . import dimensions as dims
 from .expr import excerpt
 from .interval import (
@@ -37,7 +38,7 @@ from .nodes import Binary, Call, Node, Number, Ref, Unary, walk
 __all__ = ["Operand", "Step", "EvalError", "evaluate"]
 
 
-class EvalError(ValueError):
+class EvalError(ClaimkbError, ValueError):
     """An expression that cannot be computed; ``column`` is 1-based. ``kind`` is ``"error"``
     or ``"not-finite"`` (a value beyond the float range)."""
 

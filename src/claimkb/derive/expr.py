@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import ClaimkbError
 from ..model import ID_PATTERN
 from ..values.units import Unit, compose, lookup
 from .interval import FLOAT_MIN, TOO_LARGE, TOO_SMALL, finite
@@ -84,7 +85,7 @@ _TOKEN = re.compile(
 _OPERATOR = {"−": "-", "×": "*", "·": "*", "÷": "/"}
 
 
-class ExprError(ValueError):
+class ExprError(ClaimkbError, ValueError):
     """A bad expression; ``column`` is 1-based. ``kind`` is ``"syntax"``, ``"limit"`` (a
     bound above was passed) or ``"not-finite"`` (a number beyond the float range)."""
 

@@ -25,6 +25,8 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..errors import ClaimkbError
+
 __all__ = [
     "Interval",
     "IntervalError",
@@ -48,7 +50,7 @@ FLOAT_MIN = sys.float_info.min
 """The smallest normal float (2.2e-308): below it (but not 0) a value loses its digits."""
 
 
-class IntervalError(ArithmeticError):
+class IntervalError(ClaimkbError, ArithmeticError):
     """An operation the ranges do not allow (a divisor whose range includes zero)."""
 
 

@@ -20,20 +20,29 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any
 
 from ..analysis import memo
 from ..kb import KB
 from ..model import Claim, Datatype, Status
 from ..values import Quantity, ValueProblem
-from ..values.units import Unit
 from . import dimensions as dims
+from .causes import diagnose
 from .constants import ConstantValue, constant_values
 from .evaluate import EvalError, Operand, Step, evaluate
 from .expr import ExprError, Node, refs
 from .graph import cycles, ordered_cycle, trees
-from .interval import REL_EPS, Interval, IntervalError, checked, overlaps
+from .interval import Interval, IntervalError, checked, overlaps
+from .outcome import (
+    ERROR,
+    MATCHES,
+    MISMATCH,
+    UNCHECKED,
+    Input,
+    Outcome,
+    Problem,
+    written_range,
+    written_unit,
+)
 
 __all__ = [
     "arithmetic_support",
@@ -49,8 +58,6 @@ __all__ = [
     "written_unit",
 ]
 
-MATCHES, MISMATCH, ERROR, UNCHECKED = "matches", "mismatch", "error", "unchecked"
-
 SLUGS = {
     "syntax": "derived-error",
     "error": "derived-error",
@@ -63,75 +70,6 @@ NO_INPUTS = (
     "supports no status: write the figures it is computed from as references "
     "({claim-id} * {constant-id}), or remove 'derived:'"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Input:
-    ref: str
-    kind: str
-    """``claim`` or ``constant``."""
-    written: str
-    quantity: Quantity
-    operand: Operand
-    nominal: Operand | None = None
-    """For a constant with ``nominal:``: that figure, exact."""
-    nominal_written: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a derivation could not be recomputed; ``slug`` is the finding to report."""
-
-    slug: str
-    detail: str
-    column: int | None = None
-    ref: str | None = None
-
-
-@dataclass(eq=False)
-class Outcome:
-    claim: Claim
-    verdict: str
-    tree: Node | None = None
-    inputs: dict[str, Input] = field(default_factory=dict)
-    result: Operand | None = None
-    stated: Interval | None = None
-    """The stated value's digit range, in root units."""
-    stated_unit: Unit | None = None
-    steps: list[Step] = field(default_factory=list)
-    causes: list[Any] = field(default_factory=list)
-    """:class:`~claimkb.derive.causes.Cause` s, most likely first (mismatches only)."""
-    problem: Problem | None = None
-    why_unchecked: str | None = None
-
-    @property
-    def expr(self) -> str:
-        return self.claim.derived.expr if self.claim.derived else ""
-
-    @property
-    def units(self) -> list[Unit | None]:
-        """Units to show values in: the stated value's, then the inputs' as written."""
-        return [self.stated_unit, *(written_unit(i.quantity) for i in self.inputs.values())]
-
-    @property
-    def env(self) -> dict[str, Operand]:
-        return {ref: item.operand for ref, item in self.inputs.items()}
-
-
-def written_unit(quantity: Quantity) -> Unit:
-    """The unit a quantity was written in, as a unit-table entry."""
-    return Unit(quantity.unit, quantity.dimension, quantity.factor, quantity.binary)
-
-
-def written_range(quantity: Quantity, explicit: bool = False) -> tuple[float, float]:
-    """The range a written quantity's digits allow, in its base unit (see module doc)."""
-    lower, upper, nominal = quantity.lower, quantity.upper, quantity.nominal
-    if explicit or nominal is None or not (math.isfinite(lower) and math.isfinite(upper)):
-        return lower, upper
-    below, above = nominal - lower, upper - nominal
-    if abs(below - above) > REL_EPS * max(abs(lower), abs(upper), 1.0):
-        return lower, upper  # a comparator: "up to 8", "nearly 100"
-    return nominal - quantity.precision, nominal + quantity.precision
 
 
 def _exact(quantity: Quantity) -> Interval:
@@ -152,7 +90,6 @@ def outcomes(kb: KB) -> dict[str, Outcome]:
 
 
 def _outcomes(kb: KB) -> dict[str, Outcome]:
-    from .causes import diagnose
 
     in_cycle = {
         member: " → ".join([*ordered_cycle(kb, cycle), ordered_cycle(kb, cycle)[0]])

@@ -30,12 +30,12 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from .. import __version__
 from ..catalogue import CATALOGUE, Entry, Severity
 from ..families import family
-from ..findings import Finding
+from ..findings import Finding, Triage
 from ..model import Resolution
 from ..report import Report
+from ..version import __version__
 from .safe import defuse_commands, encodable
 from .text import location
 
@@ -57,7 +57,7 @@ def to_junit(
     timestamp: datetime,
     hostname: str,
     fail_on: Severity = Severity.ERROR,
-    resolutions: Mapping[str, Resolution] | None = None,
+    resolutions: Mapping[str, Resolution | Triage] | None = None,
 ) -> str:
     """The report as a JUnit XML document (text, with its XML declaration)."""
     from xml.etree import ElementTree as ET
@@ -78,7 +78,13 @@ def to_junit(
     for number, (name, entries) in enumerate(families.items()):
         suite = ET.SubElement(root, "testsuite")
         tests, failures, skipped = _suite(
-            suite, f"claimkb.{name}", entries, by_code, fail_on, resolutions or {}, properties
+            suite,
+            f"claimkb.{name}",
+            entries,
+            by_code,
+            fail_on,
+            report.triage if resolutions is None else resolutions,
+            properties,
         )
         suite.attrib = {
             "name": f"claimkb.{name}",
@@ -105,7 +111,7 @@ def _suite(
     entries: list[Entry],
     by_code: Mapping[str, list[Finding]],
     fail_on: Severity,
-    resolutions: Mapping[str, Resolution],
+    resolutions: Mapping[str, Resolution | Triage],
     properties: Mapping[str, str],
 ) -> tuple[int, int, int]:
     """Fill a suite with its properties, test cases and output; return the counts."""

@@ -21,12 +21,12 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from .. import __version__
 from ..catalogue import CATALOGUE, Entry
 from ..families import family
-from ..findings import Finding
+from ..findings import Finding, Triage
 from ..model import Resolution
 from ..report import Report
+from ..version import __version__
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = (
@@ -61,10 +61,12 @@ def _rule(entry: Entry) -> dict[str, Any]:
     }
 
 
-def to_sarif(report: Report, resolutions: Mapping[str, Resolution] | None = None) -> dict[str, Any]:
+def to_sarif(
+    report: Report, resolutions: Mapping[str, Resolution | Triage] | None = None
+) -> dict[str, Any]:
     """The report as a SARIF log (a JSON-ready dict)."""
     index = {e.code: i for i, e in enumerate(CATALOGUE.values())}
-    resolutions = resolutions or {}
+    resolutions = report.triage if resolutions is None else resolutions
     results = [_result(f, index[f.code], resolutions) for f in report.findings]
     root_uri = report.root.resolve().as_uri().rstrip("/") + "/"
     return {
@@ -95,7 +97,9 @@ def _location(file: str, line: int | None) -> dict[str, Any]:
     return {"physicalLocation": physical}
 
 
-def _result(finding: Finding, rule_index: int, resolutions: Mapping[str, Resolution]) -> Any:
+def _result(
+    finding: Finding, rule_index: int, resolutions: Mapping[str, Resolution | Triage]
+) -> Any:
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "ruleIndex": rule_index,
@@ -111,7 +115,9 @@ def _result(finding: Finding, rule_index: int, resolutions: Mapping[str, Resolut
     return result
 
 
-def _suppression(resolution_id: str, resolutions: Mapping[str, Resolution]) -> dict[str, Any]:
+def _suppression(
+    resolution_id: str, resolutions: Mapping[str, Resolution | Triage]
+) -> dict[str, Any]:
     suppression: dict[str, Any] = {"kind": "inSource", "status": "accepted"}
     resolution = resolutions.get(resolution_id)
     if resolution is not None:

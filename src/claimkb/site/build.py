@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..api import Progress
 from ..findings import Finding
 from ..kb import KB
+from ..progress import Progress
 from ..report import Report
 from ..since import Changes, SinceError, changes_since
-from . import SiteError, SiteResult
 from .assets import SCRIPT, STYLESHEET
 from .context import Context
 from .pages_claim import claim_page
@@ -20,6 +19,7 @@ from .pages_lists import list_pages
 from .pages_overview import overview_page
 from .pages_record import entity_page, source_page
 from .passages import passages
+from .result import SiteError, SiteResult
 from .urls import Urls, file_stems, finding_names
 from .writer import SiteWriter
 

@@ -9,7 +9,7 @@ could not run a script.
 
 from __future__ import annotations
 
-from .. import __version__
+from ..version import __version__
 from .html import e
 
 __all__ = ["NAV", "page", "pager", "page_file"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..explain import explain
 from ..model import Claim
 from .context import Context
 from .html import e, number
@@ -19,10 +20,8 @@ VERDICT_CLASS = {"matches": "clean", "mismatch": "open", "error": "open", "unche
 
 
 def derived_page(ctx: Context, claim: Claim) -> str:
-    from ..derive import explain
-
     kb = ctx.kb
-    data = explain(kb, claim.id, findings=())
+    data = explain(kb, claim.id, ())
     verdict = str(data["verdict"])
     badge = f'<span class="badge {VERDICT_CLASS.get(verdict, "sev-info")}">{e(verdict)}</span>'
     body = [

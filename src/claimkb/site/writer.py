@@ -20,7 +20,7 @@ import os
 import secrets
 from pathlib import Path, PurePosixPath
 
-from . import SiteError
+from .result import SiteError
 
 __all__ = ["MANIFEST", "SiteWriter"]
 

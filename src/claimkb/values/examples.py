@@ -40,7 +40,7 @@ def examples(dimension: str | None) -> str | None:
 
 def _in_base_unit(dimension: str) -> tuple[str, ...]:
     """Forms of any dimension pint or the KB defines, written in its base unit."""
-    from . import parse_quantity
+    from .numbers import parse_quantity
     from .problems import ValueProblem
     from .units import base_unit
 

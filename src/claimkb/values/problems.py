@@ -8,6 +8,8 @@ from collections.abc import Callable, Hashable
 from contextvars import ContextVar
 from typing import TypeVar
 
+from ..errors import ClaimkbError
+
 Context = TypeVar("Context")
 Read = TypeVar("Read")
 
@@ -17,7 +19,7 @@ its property and source imply (:func:`claimkb.values.units.using` sets it). Read
 remembered per scope."""
 
 
-class ValueProblem(ValueError):
+class ValueProblem(ClaimkbError, ValueError):
     """A written value that cannot be read; the message says why, in the user's terms.
 
     ``field`` names the claim field the problem is on (``value`` or ``bounds``), so the

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..findings import Finding
-from ..kb import KB
-from .display import show
-from .expr import Number, Ref
-from .recompute import Input, Outcome, outcomes, written_unit
+from .derive.display import show
+from .derive.expr import Number, Ref
+from .derive.recompute import Input, Outcome, outcomes, written_unit
+from .errors import NotDerived, NotFound
+from .findings import Finding
+from .kb import KB
+from .query import claim_dict
 
 __all__ = ["NotDerived", "explain"]
 
@@ -24,18 +26,11 @@ _FINDINGS = (
 """The findings ``explain`` shows about the claim it explains."""
 
 
-class NotDerived(LookupError):
-    """The claim asked for does not exist or has no ``derived:`` section."""
-
-
-def explain(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) -> dict[str, Any]:
+def explain(kb: KB, claim_id: str, findings: Iterable[Finding]) -> dict[str, Any]:
     """The recomputation of ``claim_id``: inputs with their written values, ranges and
     sources; every sub-expression with its range and unit; the stated range; the verdict
-    and its likely causes; the findings about it (triaged or not), from ``findings`` when
-    the KB was checked already (else the checks run)."""
-    from .. import checks
-    from ..query import NotFound, claim_dict
-
+    and its likely causes; the findings about it (triaged or not) among ``findings``, the
+    KB's report (a query sits above the checks and never runs them)."""
     claim = kb.claims.get(claim_id)
     if claim is None:
         raise NotFound(f"no claim with id {claim_id!r}")
@@ -44,11 +39,7 @@ def explain(kb: KB, claim_id: str, findings: Iterable[Finding] | None = None) ->
         raise NotDerived(f"claim {claim_id!r} is not derived (it has no 'derived:' section)")
     prefer = outcome.units
     problem = outcome.problem
-    related = [
-        f.to_dict()
-        for f in (checks.run(kb) if findings is None else findings)
-        if claim_id in f.claims and f.slug in _FINDINGS
-    ]
+    related = [f.to_dict() for f in findings if claim_id in f.claims and f.slug in _FINDINGS]
     return {
         "claim": claim_dict(kb, claim),
         "expr": claim.derived.expr,
