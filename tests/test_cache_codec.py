@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 import claimkb
-from claimkb.cache import codec
+from claimkb.cache import codec, finding_codec
 from claimkb.cache.parts import encode_part, revive_part
 from claimkb.documents import read_part
 from conftest import FIXTURES
@@ -94,7 +94,7 @@ def test_findings_round_trip() -> None:
 
     finding = make("conflict", "claims/a.yaml", 3, ["a", "b"], subject="s", written={"a": "1"})
     for variant in (finding, finding.with_triage("r1")):
-        stored = marshal.loads(marshal.dumps(codec.encode_finding(variant), 4))
-        assert codec.revive_finding(stored) == variant
+        stored = marshal.loads(marshal.dumps(finding_codec.encode_finding(variant), 4))
+        assert finding_codec.revive_finding(stored) == variant
     severe = type(finding)(slug="conflict", file=None, line=None, severity=Severity.INFO)
-    assert codec.revive_finding(codec.encode_finding(severe)) == severe
+    assert finding_codec.revive_finding(finding_codec.encode_finding(severe)) == severe

@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "yamlblock",
             "yamlio",
             "userdirs",
+            "roots",
             "schema",
         ),
     ),
@@ -162,7 +163,7 @@ def _circles() -> list[list[str]]:
 
 def test_the_graph_sees_imports_inside_functions() -> None:
     """The parser counts what it must: a lazy import inside a function is an edge."""
-    assert "store" in GRAPH["workspace"]  # inside resolve_root
+    assert "roots" in GRAPH["workspace"]  # inside resolve_root
     assert "checks" in GRAPH["workspace.strategy"]  # inside run_checks
     assert "derive.causes" in GRAPH["derive.recompute"]
 

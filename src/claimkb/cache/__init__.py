@@ -243,6 +243,11 @@ class Cache:
             return None
         return _digest(repr((self.key, self.runner, files)).encode())
 
+    def has_report(self) -> bool:
+        """Whether a report is stored at all (whatever files it was about): without one,
+        nothing is worth surveying the files for before reading them."""
+        return bool(self.index) and (self.dir / "report").is_file()
+
     def report(self, key: str) -> StoredReport | None:
         """The report saved under ``key``, if every snapshot it read is still as it was."""
         from . import snapshots
@@ -253,7 +258,7 @@ class Cache:
         _, state, files, sources, claims, unchecked, findings = stored
         if not snapshots.unchanged(self.root, self.config, state):
             return None
-        from .codec import revive_finding
+        from .finding_codec import revive_finding
 
         revived = tuple(revive_finding(f) for f in findings)
         return StoredReport(key, state, revived, files, sources, claims, unchecked)
@@ -312,7 +317,7 @@ class Cache:
             self._save_report(report)
 
     def _save_report(self, report: StoredReport) -> None:
-        from .codec import encode_finding
+        from .finding_codec import encode_finding
 
         encoded = [encode_finding(f) for f in report.findings]
         counts = (report.files, report.sources, report.claims, report.unchecked)

@@ -23,11 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..catalogue import Severity
 from ..errors import ClaimkbError
-from ..findings import Finding
 
-__all__ = ["Unencodable", "encode_record", "revive_record", "encode_finding", "revive_finding"]
+__all__ = ["Unencodable", "encode_record", "revive_record"]
 
 _PLAIN = (str, int, float, bool, type(None))
 _new = object.__new__
@@ -194,28 +192,3 @@ def revive_record(model: type[BaseModel], data: tuple[Any, ...], file: str) -> B
     _set(revived, "__pydantic_extra__", None)
     _set(revived, "__pydantic_private__", {"_file": file, "_line": line, "_key_lines": key_lines})
     return revived
-
-
-def encode_finding(finding: Finding) -> tuple[Any, ...]:
-    return (
-        finding.slug,
-        finding.file,
-        finding.line,
-        finding.claims,
-        dict(finding.args),
-        None if finding.severity is None else finding.severity.value,
-        finding.triaged_by,
-    )
-
-
-def revive_finding(data: tuple[Any, ...]) -> Finding:
-    slug, file, line, claims, args, severity, triaged_by = data
-    return Finding(
-        slug=slug,
-        file=file,
-        line=line,
-        claims=tuple(claims),
-        args=args,
-        severity=None if severity is None else Severity(severity),
-        triaged_by=triaged_by,
-    )

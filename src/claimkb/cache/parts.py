@@ -9,13 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..findings import Finding
 from ..model import RECORD_TYPES
-from .codec import (
-    Unencodable,
-    encode_finding,
-    encode_record,
-    revive_finding,
-    revive_record,
-)
+from .codec import Unencodable, encode_record, revive_record
+from .finding_codec import encode_finding, revive_finding
 
 if TYPE_CHECKING:  # the YAML reader is not needed to revive records
     from ..documents import FilePart

@@ -4,8 +4,10 @@ Exit codes: 0 clean, 1 findings (an untriaged error, or worse than ``--fail-on``
 errors and unusable roots. Errors are caught here, in one place, and printed as
 ``claimkb: message``; set ``CLAIMKB_DEBUG=1`` to see a traceback instead.
 
-Only typer is imported at start-up: the library (pydantic, rapidfuzz) loads when a command
-runs, so ``claimkb --help`` and ``--version`` stay fast.
+Nothing is imported at start-up. ``claimkb check`` on a KB whose stored report still holds
+is answered by :mod:`.quick` without typer; every other command line goes to the typer app
+(:mod:`.commands`), and the library (pydantic, rapidfuzz) loads when a command runs, so
+``claimkb --help`` and ``--version`` stay fast.
 """
 
 from __future__ import annotations
@@ -13,29 +15,22 @@ from __future__ import annotations
 import gc
 import os
 import sys
-
-import typer
+from typing import Any
 
 from ..version import __version__
-from .app import app
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
-# importing the command modules registers their commands on the app
-# (in the order --help lists them: checking, asking, writing, then the tools around the KB)
-from . import check as _check  # noqa: E402,F401,I001
-from . import queries as _queries  # noqa: E402,F401
-from . import conflicts as _conflicts  # noqa: E402,F401
-from . import report as _report  # noqa: E402,F401
-from . import authoring as _authoring  # noqa: E402,F401
-from . import drafting as _drafting  # noqa: E402,F401
-from . import settling as _settling  # noqa: E402,F401
-from . import explain as _explain  # noqa: E402,F401
-from . import export as _export  # noqa: E402,F401
-from . import schema as _schema  # noqa: E402,F401
-from . import cache as _cache  # noqa: E402,F401
-
 __all__ = ["app", "main", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """``claimkb.cli.app``, the typer app, assembled on first use."""
+    if name == "app":
+        from .commands import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -60,16 +55,17 @@ def main() -> None:
 
 
 def _run() -> int:
-    """Run the app; its exit code. Errors are caught here, in one place."""
+    """Run the command; its exit code. Errors are caught here, in one place."""
     try:
-        app()
+        from .quick import quick_check
+
+        code = quick_check(sys.argv[1:])
+        return _app() if code is None else code
     except KeyboardInterrupt:
         sys.stderr.write("claimkb: interrupted\n")
         return 130
     except SystemExit as exit_:
         return _code(exit_.code)
-    except typer.Exit as exit_:
-        return exit_.exit_code
     except Exception as exc:
         if os.environ.get("CLAIMKB_DEBUG"):
             raise
@@ -78,6 +74,19 @@ def _run() -> int:
             "This is a bug in claimkb; rerun with CLAIMKB_DEBUG=1 for details and report it.\n"
         )
         return EXIT_USAGE
+    return EXIT_OK
+
+
+def _app() -> int:
+    """Run the typer app; its exit code."""
+    import typer
+
+    from .commands import app
+
+    try:
+        app()
+    except typer.Exit as exit_:
+        return exit_.exit_code
     return EXIT_OK
 
 

@@ -40,9 +40,9 @@ def cli_markdown() -> str:
     """The reference as Markdown: the top-level help, then each command's."""
     import typer.main
 
-    from .. import cli
+    from .commands import app
 
-    root = typer.main.get_command(cli.app)
+    root = typer.main.get_command(app)
     settings = {**root.context_settings, "terminal_width": WIDTH, "max_content_width": WIDTH}
     ctx = root.context_class(root, info_name="claimkb", **settings)
     lines = [

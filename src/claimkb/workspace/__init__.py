@@ -44,7 +44,7 @@ SnapshotDirs = Iterable[str | os.PathLike[str]] | None
 def resolve_root(root: str | os.PathLike[str] | None) -> Path:
     """``root`` resolved (default: the nearest KB root at or above the working directory);
     :class:`claimkb.RootError` if it cannot be a KB root."""
-    from ..store import check_root, find_root
+    from ..roots import check_root, find_root
 
     return check_root(Path(root)) if root is not None else find_root()
 
@@ -101,6 +101,12 @@ class Workspace(Writes):
         """Every finding (an unchanged KB's stored report, without loading it, when the
         cache is on)."""
         return self._strategy.report(self.progress)
+
+    def unchanged_report(self) -> Report | None:
+        """The report stored for the KB as it is now, or None when there is none (the cache
+        is off, nothing was checked, or a file changed): what :meth:`report` gives without
+        loading the KB, and nothing more."""
+        return self._strategy.unchanged_report()
 
     def render(
         self, format: str, report: Report | None = None, options: RenderOptions | None = None

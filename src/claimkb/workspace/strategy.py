@@ -168,6 +168,19 @@ class Strategy:
         kb = self._kb = self._read(progress)  # stored with its report, by the check
         return run_checks(kb, progress, cache)
 
+    def unchanged_report(self) -> Report | None:
+        """The stored report if the files are as they were when it was stored, else None,
+        with nothing read but the survey (and no survey when no report is stored at all)."""
+        cache = self._cache
+        if cache is None or self._kb is not None or not cache.has_report():
+            return None
+        key = self.survey()
+        found = cache.report(key) if key else None
+        if found is None:
+            return None
+        cache.save(None)
+        return _stored(self.root, found)
+
     # -- answering quickly -------------------------------------------------------------------
 
     def kept(self, command: str, arguments: Iterable[object]) -> Kept | None:
