@@ -136,7 +136,7 @@ def test_a_dimension_that_names_nothing_gets_the_nearest_name(tmp_path: Path) ->
             "claims/registry.yaml",
             6,
             "property 'height': field 'dimension' is 'lenght', which names no dimension or unit "
-            "(did you mean 'length'?) (see the README's list of dimensions)",
+            "(did you mean 'length'?) (see docs/values.md for the dimensions)",
         ),
         (
             "CKB204",

@@ -212,8 +212,8 @@ class Bounds(BaseModel):
 
 
 class Derived(BaseModel):
-    """How a claim's value follows from other claims and constants (see README, "Derived
-    claims"): an expression over ``{claim-id}`` and ``{constant-id}`` references."""
+    """How a claim's value follows from other claims and constants (see
+    docs/derived-claims.md): an expression over ``{claim-id}`` and ``{constant-id}`` references."""
 
     model_config = ConfigDict(extra="forbid")
     expr: NonEmpty

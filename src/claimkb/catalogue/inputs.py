@@ -15,7 +15,7 @@ ENTRIES = [
         "Invalid configuration",
         "The [tool.claimkb] table in pyproject.toml or the claimkb.toml at the KB root cannot "
         "be read or has an unknown or mistyped setting.",
-        "Fix the setting named in the message; the README lists every setting.",
+        "Fix the setting named in the message; docs/configuration.md lists every setting.",
         "{detail}",
     ),
     Entry(
@@ -228,7 +228,7 @@ ENTRIES = [
         "parameters, ceil of a size), a result in another unit than the claim's property, an "
         "input that is not a bounded quantity, a constant that cannot be read, or derived "
         "claims that depend on one another in a cycle.",
-        "Fix the expression at the column given (see 'Derived claims' in the README), or the "
+        "Fix the expression at the column given (see docs/derived-claims.md), or the "
         "constant or input it names.",
         "{what}: {detail}",
     ),

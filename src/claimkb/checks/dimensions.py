@@ -59,7 +59,7 @@ def _property(kb: KB, prop: Property) -> Iterator[Finding]:
             prop,
             "dimension",
             f"is {prop.dimension!r}, which names no dimension or unit{hint} "
-            "(see the README's list of dimensions)",
+            "(see docs/values.md for the dimensions)",
         )
     elif prop.dimension and not quantity:
         yield bad_field(prop, "dimension", "applies only to quantity properties")
