@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import marshal
 import os
 import stat as stat_module
 import time
@@ -288,13 +289,12 @@ class Cache:
         from .query_index import APART, FILE, build, files
 
         try:
-            framed = {name: disk.encode(data) for name, data in files(build(kb), key).items()}
+            stored = files(build(kb), key)
+            for name in list(stored):  # one file at a time, each written in pieces
+                disk.write_pieces(self.dir / name, [marshal.dumps(stored.pop(name), 4)])
         except (Unencodable, ValueError):
             for name in (FILE, *APART.values()):
                 disk.remove(self.dir / name)
-            return
-        for name, data in framed.items():
-            disk.write(self.dir / name, data)
 
     def _save(self, report: StoredReport | None) -> None:
         current = {rel: e for rel, e in self.seen.items() if e is not None}
@@ -313,6 +313,11 @@ class Cache:
                 rel: (e.section, e.stat, e.digest, e.trusted, e.pack) for rel, e in current.items()
             }
             disk.write(self.dir / "index", disk.encode((self.key, stored)))
+        # the staged parts are in their pack now: what follows (the query index, the
+        # largest thing a check writes) need not find them in memory too
+        self.seen.update(current)
+        self.index = current
+        self._staged = {}
         if report is not None:
             self._save_report(report)
 

@@ -19,11 +19,11 @@ import shutil
 import stat
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..atomic import write_atomic
+from ..atomic import atomic_writer, write_atomic
 
 __all__ = [
     "FORMAT",
@@ -31,15 +31,17 @@ __all__ = [
     "open_regular",
     "read_regular",
     "read",
+    "read_payload",
     "encode",
     "prepare",
     "write",
+    "write_pieces",
     "remove",
     "clear_dir",
 ]
 
-FORMAT = 1
-"""Bumped whenever what the cache stores changes shape."""
+FORMAT = 2
+"""Bumped whenever what the cache stores changes shape (2: packs written in pieces)."""
 MAGIC = b"claimkb-cache\0"
 _HEADER = struct.Struct("<IQI")  # format, payload length, crc32
 MARKER = "CACHEDIR.TAG"
@@ -92,6 +94,37 @@ def read(path: Path) -> Any | None:
         return marshal.loads(payload)
     except (EOFError, ValueError, TypeError):
         return None
+
+
+def write_pieces(path: Path, pieces: Sequence[bytes]) -> None:
+    """Replace ``path`` with a framed file whose payload is ``pieces`` one after the other
+    (read back with :func:`read_payload`), without joining them in memory: a pack of a large
+    KB's parts is hundreds of megabytes, which joining would hold twice more."""
+    checksum = 0
+    for piece in pieces:
+        checksum = zlib.crc32(piece, checksum)
+    length = sum(len(piece) for piece in pieces)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_writer(path, "wb", durable=False) as handle:
+        handle.write(MAGIC + _HEADER.pack(FORMAT, length, checksum))
+        for piece in pieces:
+            handle.write(piece)
+
+
+def read_payload(path: Path) -> memoryview | None:
+    """The payload of a file :func:`write_pieces` wrote, if it is intact (as for
+    :func:`read`), else None."""
+    data = read_regular(path)
+    if data is None:
+        return None
+    start = len(MAGIC) + _HEADER.size
+    if len(data) < start or not data.startswith(MAGIC):
+        return None
+    version, length, checksum = _HEADER.unpack_from(data, len(MAGIC))
+    payload = memoryview(data)[start:]
+    if version != FORMAT or length != len(payload) or zlib.crc32(payload) != checksum:
+        return None
+    return payload
 
 
 def encode(value: Any) -> bytes:
