@@ -80,15 +80,8 @@ def read_regular(path: Path) -> bytes | None:
 def read(path: Path) -> Any | None:
     """The value stored at ``path``, or None if it is absent, not a regular file (a FIFO put
     in its place), or not intact."""
-    data = read_regular(path)
-    if data is None:
-        return None
-    start = len(MAGIC) + _HEADER.size
-    if len(data) < start or not data.startswith(MAGIC):
-        return None
-    version, length, checksum = _HEADER.unpack_from(data, len(MAGIC))
-    payload = memoryview(data)[start:]
-    if version != FORMAT or length != len(payload) or zlib.crc32(payload) != checksum:
+    payload = read_payload(path)
+    if payload is None:
         return None
     try:
         return marshal.loads(payload)
@@ -112,8 +105,8 @@ def write_pieces(path: Path, pieces: Sequence[bytes]) -> None:
 
 
 def read_payload(path: Path) -> memoryview | None:
-    """The payload of a file :func:`write_pieces` wrote, if it is intact (as for
-    :func:`read`), else None."""
+    """The payload of a cache file (written by :func:`write` or :func:`write_pieces`), or
+    None if it is absent, not a regular file, truncated, of another format or damaged."""
     data = read_regular(path)
     if data is None:
         return None
