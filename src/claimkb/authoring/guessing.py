@@ -91,6 +91,8 @@ class Guide:
 
     def __init__(self, kb: KB, mentions: Mentions):
         self.kb = kb
+        self._counted: tuple[object, Counter[str]] | None = None
+        """The text's mentions last counted, and how often each entity is named in them."""
         self.properties = [p for p in kb.properties.values() if p.datatype is not Datatype.VERDICT]
         self.uses: Counter[str] = Counter(c.property for c in kb.claims.values())
         self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
@@ -216,7 +218,7 @@ class Guide:
             return named[0], why, 1.0
         if usual[2] >= 0.5:  # the text names a subject near it: the text wins
             return usual
-        mentioned = {m.entity for m in main} - {candidate.entity}
+        mentioned = set(self._named_in(main)) - {candidate.entity}
         subjects = [x for x in subjects if x in mentioned or self.neighbours[x] & mentioned]
         if not subjects:  # the KB's subject has nothing to do with this text
             return usual
@@ -256,14 +258,33 @@ class Guide:
         near = [m for m in nearby if fits(m)]
         if near:
             return near[-1], f"{self._named(near[-1])}, named just before this sentence", 0.5
-        common = Counter(m.entity for m in main if fits(m))
-        if common:
-            entity_id = common.most_common(1)[0][0]
+        entity_id = self._most_named(main, kinds, exclude)
+        if entity_id is not None:
             entity = self.kb.entities[entity_id]
             mention = Mention(-1, -1, entity_id, entity.name)
             return mention, f"'{entity.name}', the {entity.kind} the text names most often", 0.3
         wanted = ", ".join(k for k, _ in kinds.most_common(3))
         return None, f"no {wanted} is named near it; fill it in", 0.0
+
+    def _named_in(self, main: Iterable[Mention]) -> Counter[str]:
+        """How often the text names each entity (counted once per text, not per value: a long
+        article has thousands of mentions and values)."""
+        if self._counted is None or self._counted[0] is not main:
+            self._counted = (main, Counter(m.entity for m in main))
+        return self._counted[1]
+
+    def _most_named(
+        self, main: Iterable[Mention], kinds: Counter[str], exclude: str | None
+    ) -> str | None:
+        """The entity of one of ``kinds`` (not ``exclude``) the text names most often; of those
+        named as often, the first named."""
+        best, most = None, 0
+        for entity_id, count in self._named_in(main).items():
+            if count > most and entity_id != exclude:
+                entity = self.kb.entities.get(entity_id)
+                if entity is not None and entity.kind in kinds:
+                    best, most = entity_id, count
+        return best
 
     def _named(self, mention: Mention) -> str:
         entity = self.kb.entities[mention.entity]
