@@ -18,8 +18,8 @@ __all__ = ["quick_check"]
 
 def quick_check(arguments: list[str]) -> int | None:
     """The exit code of ``claimkb ARGUMENTS`` if it was answered here, else None."""
-    root = _root(arguments)
-    if root is False or root is True:
+    known, root = _root(arguments)
+    if not known:
         return None
     from ..errors import ClaimkbError
     from ..workspace import Workspace
@@ -38,16 +38,16 @@ def quick_check(arguments: list[str]) -> int | None:
     return 1 if report.failed(Severity.ERROR) else 0
 
 
-def _root(arguments: list[str]) -> Path | None | bool:
-    """The root ``check`` is asked about (None: the nearest), or False for any other
-    command line."""
+def _root(arguments: list[str]) -> tuple[bool, Path | None]:
+    """Whether the command line is ``check`` with at most ``--root DIR``, and that root
+    (None: the nearest)."""
     if not arguments or arguments[0] != "check":
-        return False
+        return False, None
     rest = arguments[1:]
     if not rest:
-        return None
+        return True, None
     if len(rest) == 2 and rest[0] == "--root" and rest[1] and not rest[1].startswith("-"):
-        return Path(rest[1])
+        return True, Path(rest[1])
     if len(rest) == 1 and rest[0].startswith("--root=") and len(rest[0]) > len("--root="):
-        return Path(rest[0][len("--root=") :])
-    return False
+        return True, Path(rest[0][len("--root=") :])
+    return False, None

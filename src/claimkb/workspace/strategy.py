@@ -158,15 +158,11 @@ class Strategy:
         the report stored). The KB is loaded only when it must be checked."""
         if self._kb is not None:
             return self.report_of(self._kb, progress)
-        cache = self._cache
-        if cache is not None:
-            key = self.survey(progress)
-            found = cache.report(key) if key else None
-            if found is not None:
-                cache.save(None)
-                return _stored(self.root, found)
+        found = self._stored_report(progress) if self._cache is not None else None
+        if found is not None:
+            return found
         kb = self._kb = self._read(progress)  # stored with its report, by the check
-        return run_checks(kb, progress, cache)
+        return run_checks(kb, progress, self._cache)
 
     def unchanged_report(self) -> Report | None:
         """The stored report if the files are as they were when it was stored, else None,
@@ -174,7 +170,13 @@ class Strategy:
         cache = self._cache
         if cache is None or self._kb is not None or not cache.has_report():
             return None
-        key = self.survey()
+        return self._stored_report(None)
+
+    def _stored_report(self, progress: Progress | None) -> Report | None:
+        """The stored report of the files as the survey finds them, or None (cache on)."""
+        cache = self._cache
+        assert cache is not None
+        key = self.survey(progress)
         found = cache.report(key) if key else None
         if found is None:
             return None
