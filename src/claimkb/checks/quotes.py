@@ -79,7 +79,10 @@ def _refused_directories(kb: KB) -> Iterator[Finding]:
         elif refused and written not in own:
             yield make("config-error", None, None, detail=f"--snapshot-dir: {refused}")
         elif base is not None and written not in own and not base.is_dir():
-            detail = f"--snapshot-dir {written!r} is not a directory"
+            detail = (
+                f"--snapshot-dir {written!r} is not a directory; name the directory that "
+                "holds the sources' snapshot files"
+            )
             yield make("config-error", None, None, detail=detail)
 
 
