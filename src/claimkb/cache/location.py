@@ -25,7 +25,9 @@ import re
 import sys
 from pathlib import Path
 
-from ..userdirs import ENV_DIR, ENV_OFF, cache_base, caching_disabled
+from ..userdirs import ENV_DIR, ENV_OFF
+from ..userdirs import cache_base as base_dir
+from ..userdirs import caching_disabled as disabled
 from ..version import __version__
 from .disk import read_regular
 
@@ -45,15 +47,6 @@ CONFIG_FILES = ("claimkb.toml", "pyproject.toml")
 LIBRARIES = ("pydantic", "pydantic_core", "yaml", "rapidfuzz", "pint")
 """Libraries whose behaviour shows in findings (validation messages, YAML errors, scores,
 the units a value is read in)."""
-
-
-def disabled() -> bool:
-    return caching_disabled()
-
-
-def base_dir() -> Path:
-    """The directory holding every KB's cache (see the module docstring)."""
-    return cache_base()
 
 
 def cache_dir(root: Path) -> Path:
