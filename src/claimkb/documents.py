@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -274,9 +275,19 @@ SINGULAR = {
 }
 
 
+_SHARED = ("source", "subject", "property", "status", "kind", "language", "unit", "datatype")
+"""Fields whose few values recur in thousands of records (the names of other records, the
+verdicts, the kinds): each value is kept as one string (:func:`sys.intern`), not one per
+record, a tenth of a large KB's memory."""
+
+
 def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singular: str) -> None:
     model: type[BaseModel] = RECORD_TYPES[section]
     raw_id = item.get("id")
+    for key in _SHARED:
+        value = item.get(key)
+        if type(value) is str:
+            item[key] = sys.intern(value)
     try:
         record = model.model_validate(item)
     except ValidationError as exc:

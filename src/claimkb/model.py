@@ -12,6 +12,7 @@ is reported rather than ignored.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -90,6 +91,38 @@ class ResolutionKind(StrEnum):
     OTHER = "other"
 
 
+class SharedFields(set[str]):
+    """The names of the fields a record was given, one set for every record given the same
+    (:func:`shared_fields`): pydantic keeps a set per model instance, and for a large KB those
+    sets were a quarter of its memory. Records are never changed after validation; should one
+    be, changing the shared set is refused, and a copy (``model_copy``) gets a set of its own.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *_: object) -> None:
+        raise TypeError("the fields set of a record read from a KB is shared; copy the record")
+
+    add = discard = remove = pop = clear = update = _refuse  # type: ignore[assignment]
+    intersection_update = difference_update = symmetric_difference_update = _refuse
+    __ior__ = __iand__ = __isub__ = __ixor__ = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> set[str]:
+        return set(self)
+
+
+_FIELD_SETS: dict[frozenset[str], SharedFields] = {}
+
+
+def shared_fields(names: Iterable[str]) -> SharedFields:
+    """The one :class:`SharedFields` holding exactly ``names``."""
+    key = frozenset(names)
+    found = _FIELD_SETS.get(key)
+    if found is None:
+        found = _FIELD_SETS[key] = SharedFields(key)
+    return found
+
+
 class Located(BaseModel):
     """Base of every record: remembers the file and line it was read from.
 
@@ -105,8 +138,11 @@ class Located(BaseModel):
     )
 
     def locate(self, file: str, line: int, key_lines: dict[str, int]) -> None:
+        """Remember where the record was read (and share its fields set: see
+        :class:`SharedFields`)."""
         location = {"_file": file, "_line": line, "_key_lines": key_lines}
         object.__setattr__(self, "__pydantic_private__", location)
+        object.__setattr__(self, "__pydantic_fields_set__", shared_fields(self.model_fields_set))
 
     @property
     def file(self) -> str:

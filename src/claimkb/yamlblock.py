@@ -19,9 +19,12 @@ every fixture and the bundled corpus.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Final
 
 from .located import BOOLS, IMPLICIT, LocatedDict, LocatedList
+
+_intern = sys.intern
 
 __all__ = ["OUTSIDE", "read_block"]
 
@@ -142,6 +145,7 @@ class _Reader:
             if not key or key in key_lines or key in _NON_STRING_KEYS:
                 raise _Outside
             pos += 1
+            key = _intern(key)  # the same few keys in every record: one string each
             key_lines[key] = pos
             if rest and rest[0] != "#":
                 first = rest[0]
@@ -347,6 +351,7 @@ def _flow(text: str, line: int) -> Any:
         if mapping:
             if key in result or key in _NON_STRING_KEYS:
                 raise _Outside
+            key = _intern(key)
             result.key_lines[key] = line
             result[key] = value
         else:

@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ClaimkbError
+from ..model import shared_fields
 
 __all__ = ["Unencodable", "encode_record", "revive_record"]
 
@@ -188,7 +189,7 @@ def revive_record(model: type[BaseModel], data: tuple[Any, ...], file: str) -> B
         decode(fields)
     revived = _new(model)
     _set(revived, "__dict__", fields)
-    _set(revived, "__pydantic_fields_set__", set(key_lines) if given is None else set(given))
+    _set(revived, "__pydantic_fields_set__", shared_fields(key_lines if given is None else given))
     _set(revived, "__pydantic_extra__", None)
     _set(revived, "__pydantic_private__", {"_file": file, "_line": line, "_key_lines": key_lines})
     return revived
