@@ -96,11 +96,11 @@ def test_the_written_unit_is_preferred_when_it_fits() -> None:
 
 
 def test_the_domain_units_read_without_pint_are_what_pint_reads() -> None:
-    from claimkb.values import unitreg
+    from claimkb.values import unitwords
 
     ureg = dims.registry()
-    assert set(unitreg.domain_bases()) >= {"parameter", "parameters", "params", "tokens", "FLOPs"}
-    for form, measure in unitreg.domain_bases().items():
+    assert set(unitwords.domain_bases()) >= {"parameter", "parameters", "params", "tokens", "FLOPs"}
+    for form, measure in unitwords.domain_bases().items():
         factor, root = ureg.get_root_units(ureg.parse_units(form))
         assert (float(factor), dict(root._units)) == (measure.factor, dict(measure.signature))
 

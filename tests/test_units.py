@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimkb.values import ValueProblem, parse_quantity, unitreg, units
+from claimkb.values import ValueProblem, parse_quantity, unitreg, units, unitwords
 from claimkb.values.units import Context, compose, resolve_dimension, suggest_dimension, unit_word
 
 FT = 0.3048
@@ -237,11 +237,11 @@ def test_a_unit_with_an_offset_is_refused_with_a_reason() -> None:
 
 def test_each_written_unit_is_looked_up_in_pint_once() -> None:
     compose("ft")
-    before = unitreg.pint_word.cache_info()
+    before = unitwords.pint_word.cache_info()
     for _ in range(100):
         assert compose("ft") is not None
         parse_quantity("29,032 ft", "length")
-    after = unitreg.pint_word.cache_info()
+    after = unitwords.pint_word.cache_info()
     assert after.misses == before.misses
 
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from . import currency, unitdefs
 from .lexicon import MAGNITUDES
 from .problems import ValueProblem
-from .unitreg import Measure, name_root, pint_expression, pint_word, power_symbol
+from .unitreg import Measure, name_root, pint_expression, power_symbol
+from .unitwords import pint_word
 
 __all__ = ["Context", "KBUnits", "resolve"]
 

@@ -28,9 +28,11 @@ from . import currency, unitdefs
 
 __all__ = [
     "Measure",
+    "measure_of",
     "registry",
-    "pint_word",
+    "to_base",
     "pint_expression",
+    "plain",
     "dimension_name",
     "dimension_info",
     "name_root",
@@ -75,7 +77,7 @@ kilogram 1000 grams. Factors are to base units (byte, kilogram, metre, second ..
 a value's amount in its base unit is also its magnitude in the arithmetic."""
 
 
-def _to_base(factor: float, root: Any) -> tuple[float, Signature]:
+def to_base(factor: float, root: Any) -> tuple[float, Signature]:
     exps = dict(root._units)
     for name, exp in exps.items():
         scale = ROOT_SCALES.get(name)
@@ -122,103 +124,42 @@ def _definitions_cache() -> Path | None:
     return folder
 
 
-def _measure(ureg: Any, prefix: str, unit: str) -> Measure | str:
+def measure_of(ureg: Any, prefix: str, unit: str) -> Measure | str:
     definition = ureg._units[unit]
     if not definition.is_multiplicative:
         return (
             f"{prefix}{unit} is a unit with an offset (degrees Celsius or Fahrenheit); claimkb "
             "compares temperatures in kelvin"
         )
-    factor, signature = _to_base(*ureg.get_root_units(prefix + unit))
+    factor, signature = to_base(*ureg.get_root_units(prefix + unit))
     symbol = unitdefs.DISPLAY_SYMBOLS.get(unit) or definition.symbol or unit
     prefix_symbol = ureg._prefixes[prefix].symbol if prefix else ""
     return Measure(factor, signature, prefix_symbol + symbol, prefix in unitdefs.BINARY_PREFIXES)
 
 
-def _style(ureg: Any, form: str, prefix: str, unit: str) -> int | None:
-    """How ``form`` spells (prefix, unit): 0 a unit alone, 1 a consistent prefixed form,
-    2 a mixed one (``u`` + ``nits``); None if it cannot be spelt so (pint's guesses)."""
-    definition = ureg._units[unit]
-    bare = definition.symbol in (None, "", unit)
-    unit_forms = {definition.name: "name", **dict.fromkeys(definition.aliases, "alias")}
-    if not bare:
-        unit_forms[definition.symbol] = "symbol"
-    if prefix:
-        p = ureg._prefixes[prefix]
-        prefixes = [(p.name, "name"), (p.symbol, "symbol"), *((a, "alias") for a in p.aliases)]
-    else:
-        prefixes = [("", "")]
-    for spelt, pstyle in prefixes:
-        if (prefix and not spelt) or not form.startswith(spelt):
-            continue
-        body = form[len(spelt) :]
-        for stem, plural in ((body, False), (body[:-1], True), (body[:-2], True)):
-            ustyle = unit_forms.get(stem)
-            if ustyle is None or (plural and not body.endswith("s")):
-                continue
-            if not prefix:
-                return 0
-            if pstyle == "name" and ustyle != "symbol":
-                return 1
-            symbolic = ustyle in ("symbol", "alias") or bare
-            if pstyle == "symbol" and spelt in unitdefs.STRICT_PREFIXES and symbolic:
-                return 1 if (not plural or (bare and ustyle == "name")) else 2
-            return 2
-    return None
-
-
 @functools.cache
-def domain_bases() -> dict[str, Measure]:
-    """The domain's base units (``parameter = [parameter] = _ = param``) by name, alias and
-    plural, read from their definitions without pint: ``2.8 trillion parameters`` or
-    ``1 million tokens`` costs no registry. pint reads them the same (a test checks)."""
-    found: dict[str, Measure] = {}
-    for line in unitdefs.DOMAIN:
-        name, _, rest = (part.strip() for part in line.partition("="))
-        parts = [p.strip() for p in rest.split("=")]
-        if not (parts[0].startswith("[") and parts[0].endswith("]")):
-            continue
-        measure = Measure(1.0, ((name, 1.0),), name)
-        for form in (name, *(p for p in parts[1:] if p != "_")):
-            found.setdefault(form, measure)
-            found.setdefault(form + "s", measure)
+def pint_expression(expression: str) -> Measure:
+    """A pint expression of our own definitions (``meter ** 2``, ``kilometer / hour``), as
+    read before when it was (:mod:`.unitmemo`)."""
+    from .unitmemo import memo
+
+    known, reading = memo().get(("expression", expression))
+    if known and isinstance(reading, tuple):
+        return Measure(*reading)
+    found = _read_expression(expression)
+    memo().put(("expression", expression), plain(found))
     return found
 
 
-@functools.cache
-def pint_word(form: str, strict: bool) -> Measure | str | None:
-    """One written word as pint reads it (``TB``, ``feet``, ``kilowatts``, ``TFLOPS``), or a
-    problem, or None. ``strict``: where the word may be a counted noun (see module doc)."""
-    if len(form) == 1 and form not in unitdefs.ONE_LETTER:
-        return None
-    if strict and form in unitdefs.AFTER_NUMBERS:
-        return None
-    own = domain_bases().get(form)
-    if own is not None:
-        return own
-    ureg = registry()
-    try:
-        candidates = ureg.parse_unit_name(form)
-    except Exception:  # noqa: BLE001 - pint's parser on arbitrary text: any failure is "no"
-        return None
-    ranked = []
-    for prefix, unit, _ in candidates:
-        style = _style(ureg, form, prefix, unit)
-        if style is None or (strict and (style > 1 or unit in unitdefs.HOMONYMS)):
-            continue
-        ranked.append((style, prefix != "", prefix, unit))
-    if not ranked:
-        return None
-    _, _, prefix, unit = min(ranked)
-    return _measure(ureg, prefix, unit)
+def plain(measure: Measure) -> tuple[Any, ...]:
+    """A measure as :mod:`.unitmemo` keeps it (the arguments that build it again)."""
+    return (measure.factor, measure.signature, measure.symbol, measure.binary, measure.plain)
 
 
-@functools.cache
-def pint_expression(expression: str) -> Measure:
-    """A pint expression of our own definitions (``meter ** 2``, ``kilometer / hour``)."""
+def _read_expression(expression: str) -> Measure:
     ureg = registry()
     unit = ureg.parse_units(expression)
-    factor, signature = _to_base(*ureg.get_root_units(unit))
+    factor, signature = to_base(*ureg.get_root_units(unit))
     return Measure(factor, signature, _format(ureg, unit))
 
 
@@ -242,7 +183,7 @@ def _format(ureg: Any, unit: Any) -> str:
     for name, exp in unit._units.items():
         candidates = ureg.parse_unit_name(name)
         prefix, base, _ = candidates[0] if candidates else ("", name, "")
-        measure = _measure(ureg, prefix, base)
+        measure = measure_of(ureg, prefix, base)
         symbol = measure.symbol if isinstance(measure, Measure) else name
         (up if exp > 0 else down).append(power_symbol(symbol, abs(exp)))
     text = "·".join(up) or "1"

@@ -1,0 +1,100 @@
+"""pint's readings of written unit words, kept between runs.
+
+Importing pint and building its registry costs a process about half a second, more than
+checking thousands of claims; yet a KB writes the same few unit words (``TB/s``, ``Gbps``,
+``kilowatts``) run after run. So what :func:`claimkb.values.unitwords.pint_word` found for
+a word (and :func:`claimkb.values.unitreg.pint_expression` for one of claimkb's own unit
+expressions) is kept in the user's cache directory (never in the KB), beside pint's own
+cache of its definitions, and a later run that meets only known words never imports pint.
+
+A reading depends on pint's version and files and on claimkb's unit definitions and reading
+rules: the kept readings are filed under a fingerprint of all of them, so any change to
+either starts afresh. Keeping is best effort: a file that cannot be read or written only
+costs the time it would have saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import marshal
+import os
+from pathlib import Path
+from typing import Any
+
+from ..userdirs import cache_base, caching_disabled
+
+__all__ = ["Memo", "memo"]
+
+_READERS = ("unitwords.py", "unitreg.py", "unitdefs.py", "unitmemo.py")
+"""The modules whose code decides a reading."""
+
+
+class Memo:
+    """The readings kept for this pint and these rules (``("word", form, strict)`` or
+    ``("expression", text)`` -> a reading as plain data), loaded on first use."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._known: dict[Any, Any] | None = None
+
+    def get(self, key: tuple[Any, ...]) -> tuple[bool, Any]:
+        """(found, reading)."""
+        known = self._load()
+        return (True, known[key]) if key in known else (False, None)
+
+    def put(self, key: tuple[Any, ...], reading: Any) -> None:
+        """Keep ``reading`` for ``key`` (and write every reading kept, best effort)."""
+        known = self._load()
+        known[key] = reading
+        if self.path is None:
+            return
+        try:
+            from ..atomic import write_atomic
+
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, marshal.dumps(known, 4), durable=False)
+        except (OSError, ValueError):
+            self.path = None  # unwritable: keep the readings for this process only
+
+    def _load(self) -> dict[Any, Any]:
+        if self._known is None:
+            self._known = {}
+            if self.path is not None:
+                try:
+                    found = marshal.loads(self.path.read_bytes())
+                except (OSError, EOFError, ValueError, TypeError):
+                    found = None
+                if isinstance(found, dict):
+                    self._known = found
+        return self._known
+
+
+_MEMO: Memo | None = None
+
+
+def memo() -> Memo:
+    """This process's memo of readings (one that keeps nothing on disk when caching is off
+    or pint cannot be found)."""
+    global _MEMO
+    if _MEMO is None:
+        _MEMO = Memo(None if caching_disabled() else _path())
+    return _MEMO
+
+
+def _path() -> Path | None:
+    spec = importlib.util.find_spec("pint")
+    origin = spec.origin if spec is not None else None
+    if origin is None:
+        return None
+    digest = hashlib.blake2b(digest_size=16)
+    here = Path(__file__).parent
+    for path in (Path(origin), *(here / name for name in _READERS)):
+        try:
+            st = os.stat(path)
+            digest.update(f"{path}:{st.st_size}:{st.st_mtime_ns}\0".encode())
+            if path.parent == here:
+                digest.update(path.read_bytes())
+        except OSError:
+            return None
+    return cache_base() / "unit-words" / digest.hexdigest()

@@ -1,0 +1,94 @@
+"""pint's readings of unit words are kept between runs (:mod:`claimkb.values.unitmemo`): a
+run that meets only words read before does not import pint, and reads them as pint did."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimkb.values import unitdefs, unitmemo, unitreg, unitwords
+from claimkb.values.unitmemo import Memo
+
+WORDS = ["TB", "Gbps", "kilowatts", "feet", "ft", "TFLOPS", "km", "MiB", "°C", "units", "zzz"]
+
+_READ = """
+import json, sys
+from claimkb.values.unitwords import pint_word
+readings = {}
+for word in json.loads(sys.argv[1]):
+    for strict in (False, True):
+        found = pint_word(word, strict)
+        readings[f"{word} {strict}"] = repr(found)
+print(json.dumps({"readings": readings, "pint": "pint" in sys.modules}))
+"""
+
+
+def _run(cache: Path, *, off: bool = False) -> dict[str, object]:
+    env = {**os.environ, "CLAIMKB_CACHE_DIR": str(cache)}
+    env.pop("CLAIMKB_NO_CACHE", None)
+    if off:
+        env["CLAIMKB_NO_CACHE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", _READ, json.dumps(WORDS)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_a_second_run_reads_the_same_words_without_pint(tmp_path: Path) -> None:
+    first = _run(tmp_path / "cache")
+    second = _run(tmp_path / "cache")
+    assert first["pint"] is True and second["pint"] is False
+    assert second["readings"] == first["readings"]
+    assert list((tmp_path / "cache" / "unit-words").iterdir())
+
+
+def test_with_caching_off_nothing_is_kept(tmp_path: Path) -> None:
+    first = _run(tmp_path / "cache", off=True)
+    second = _run(tmp_path / "cache", off=True)
+    assert first["pint"] is True and second["pint"] is True
+    assert not (tmp_path / "cache" / "unit-words").exists()
+
+
+def test_a_damaged_memo_is_read_as_empty_and_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "memo"
+    path.write_bytes(b"\xff\x00 not marshal")
+    memo = Memo(path)
+    assert memo.get(("word", "TB", False)) == (False, None)
+    memo.put(("word", "TB", False), ("reading",))
+    assert Memo(path).get(("word", "TB", False)) == (True, ("reading",))
+
+
+def test_an_unwritable_place_keeps_readings_for_the_process_only(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    memo = Memo(blocker / "under-a-file" / "memo")
+    memo.put(("word", "TB", False), None)
+    assert memo.get(("word", "TB", False)) == (True, None)
+
+
+def test_the_memo_is_filed_under_the_rules_that_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(tmp_path))
+    path = unitmemo._path()
+    assert path is not None and path.parent == tmp_path / "unit-words"
+    monkeypatch.setattr(unitmemo, "_READERS", (*unitmemo._READERS[:-1], "unitexpr.py"))
+    assert unitmemo._path() != path  # other reading code: other readings
+
+
+def test_in_process_readings_match_a_fresh_reading_with_pint() -> None:
+    for word in WORDS:
+        for strict in (False, True):
+            assert unitwords.pint_word(word, strict) == unitwords._read_with_pint(word, strict)
+    for expression in sorted({*unitdefs.WORDS.values(), *unitdefs.CN_UNITS.values()}):
+        assert unitreg.pint_expression(expression) == unitreg._read_expression(expression)
