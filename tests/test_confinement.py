@@ -301,14 +301,18 @@ def test_an_unreadable_snapshot_directory_is_a_located_problem(
 
     root = _archived_kb(tmp_path, "")
     write_tree(root, {"snapshots/article.txt": "Model X has 104 billion parameters.\n"})
-    real_stat = os.stat
+    real_stat, real_lstat = os.stat, os.lstat
 
-    def refuse(path: Any, *args: Any, **kwargs: Any) -> Any:
-        if str(path).endswith("article.txt"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_stat(path, *args, **kwargs)
+    def refusing(real: Any) -> Any:
+        def refuse(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if str(path).endswith("article.txt"):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(location.os, "stat", refuse)
+        return refuse
+
+    monkeypatch.setattr(location.os, "stat", refusing(real_stat))  # both, as the kernel does
+    monkeypatch.setattr(location.os, "lstat", refusing(real_lstat))
     report = claimkb.check(root)
     [refused] = [f for f in report.open_findings if f.code == "CKB303"]
     assert (refused.file, refused.line) == ("sources/archived.yaml", 7)

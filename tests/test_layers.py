@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "yamlio",
             "userdirs",
             "roots",
+            "confinement",
             "schema",
         ),
     ),
@@ -54,7 +55,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("authoring", ("authoring",)),
     ("renderers", ("render", "site", "export")),
     ("cache", ("cache",)),
-    ("workspace", ("workspace", "api", "")),
+    ("workspace", ("workspace", "api", "replay", "")),
     ("cli", ("cli", "docs")),
 )
 """Lowest first. A name is a module or a package (with all its modules); ``""`` is the

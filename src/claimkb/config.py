@@ -18,17 +18,31 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
-from typing import Literal
+from pathlib import Path
 
+from .confinement import (
+    SNAPSHOT_DIRS_VARIABLE,
+    PathEscape,
+    inside_problem,
+    path_escape,
+    trusted_dirs,
+)
 from .findings import Finding, make
+
+__all__ = [
+    "Config",
+    "PathEscape",
+    "SNAPSHOT_DIRS_VARIABLE",
+    "inside_problem",
+    "load_config",
+    "path_escape",
+    "trusted_dirs",
+]
 
 DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024
 DEFAULT_MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024
 LARGEST_LIMIT = 4 * 1024 * 1024 * 1024
 """No size setting may exceed 4 GiB: a larger one would only make a hostile file costlier."""
-SNAPSHOT_DIRS_VARIABLE = "CLAIMKB_SNAPSHOT_DIRS"
-"""Snapshot directories named by whoever runs the tool, separated by ``os.pathsep``."""
 
 
 @dataclass(frozen=True)
@@ -84,19 +98,6 @@ def load_config(
     if require_snapshots:
         changes["require_snapshots"] = True
     return dataclasses.replace(config, **changes)  # type: ignore[arg-type]
-
-
-def trusted_dirs(named: Iterable[str | os.PathLike[str]] | None) -> tuple[Path, ...]:
-    """The snapshot directories the person running the tool named, absolute, in order."""
-    if named is None:
-        variable = os.environ.get(SNAPSHOT_DIRS_VARIABLE, "")
-        named = [part for part in variable.split(os.pathsep) if part.strip()]
-    result: list[Path] = []
-    for entry in named:
-        path = Path(entry).expanduser().absolute()
-        if path not in result:
-            result.append(path)
-    return tuple(result)
 
 
 def _from_files(root: Path) -> Config:
@@ -180,43 +181,6 @@ def _problem(key: str, value: object) -> str | None:
         if value > LARGEST_LIMIT:
             return f"{key} should be at most {LARGEST_LIMIT} bytes (4 GiB)"
     return None
-
-
-PathEscape = Literal["absolute", "climbs", "hidden"]
-
-
-def path_escape(written: str) -> PathEscape | None:
-    """How a path the KB writes could, by its words alone, leave the directory it is relative
-    to: it is absolute (``/etc/x``, ``//server/share``, ``C:\\x``), it climbs out with ``..``,
-    or it goes through a hidden part (``.git`` holds credentials); None if none of these.
-    Symbolic links are checked where the path is resolved."""
-    words = written.replace("\\", "/")
-    relative = PurePosixPath(words)
-    if relative.is_absolute() or words[1:3] == ":/":
-        return "absolute"
-    if ".." in relative.parts:
-        return "climbs"
-    if any(part.startswith(".") and part != "." for part in relative.parts):
-        return "hidden"
-    return None
-
-
-_OUTSIDE = (
-    f"name a directory outside the KB with --snapshot-dir or {SNAPSHOT_DIRS_VARIABLE} instead"
-)
-_INSIDE_PROBLEMS: dict[PathEscape, str] = {
-    "absolute": f"is not relative to the KB root; {_OUTSIDE}",
-    "climbs": f"climbs out of the KB root with '..'; {_OUTSIDE}",
-    "hidden": "goes through a hidden file or directory (such as .git), which is not part of the KB",
-}
-
-
-def inside_problem(written: str) -> str | None:
-    """Why a path the KB writes (a snapshot directory or name) could reach outside the KB or
-    into what is not part of it, or None. ``~`` (a home directory to a shell) is refused as
-    absolute too."""
-    escape: PathEscape | None = "absolute" if written.startswith("~") else path_escape(written)
-    return _INSIDE_PROBLEMS[escape] if escape else None
 
 
 def _from_table(table: dict[str, object], file: str, text: str, header: str | None) -> Config:

@@ -16,11 +16,13 @@ import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..config import Config
-from ..snapshot_location import find_snapshot
+from ..snapshot_location import SearchDirs, find_in, search_dirs
 from .disk import open_regular
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 RACY_NS = 2_000_000_000
 
@@ -58,11 +60,14 @@ def _hash(path: Path, limit: int) -> str | None:
 
 
 def state(root: Path, config: Config, names: Iterable[str]) -> tuple[Any, ...]:
-    """The state of every named snapshot, sorted by name. Taken *before* the check reads them,
-    so a snapshot edited while the check runs is seen as changed next time."""
+    """The snapshot directories (as :func:`plain`) and the state of every named snapshot,
+    sorted by name. Taken *before* the check reads them, so a snapshot edited while the check
+    runs is seen as changed next time. The directories are part of it because the check
+    reports on them too (one that leads outside the KB), whether or not a snapshot is there."""
     result: list[tuple[Any, ...]] = []
+    dirs = search_dirs(root, config)
     for name in sorted(set(names)):
-        path, refused = find_snapshot(root, config, name)
+        path, refused = find_in(dirs, name)
         if path is None:
             result.append((name, refused, None, None, None, False))
             continue
@@ -70,13 +75,26 @@ def state(root: Path, config: Config, names: Iterable[str]) -> tuple[Any, ...]:
         stat, trusted = observed if observed else (None, False)
         digest = _hash(path, config.max_snapshot_bytes)
         result.append((name, refused, str(path), stat, digest, trusted))
-    return tuple(result)
+    return plain(dirs), tuple(result)
+
+
+def plain(dirs: SearchDirs) -> tuple[tuple[str, str | None, str | None], ...]:
+    """Snapshot directories as a state stores them (a path as text)."""
+    return tuple((w, str(base) if base is not None else None, why) for w, base, why in dirs)
 
 
 def unchanged(root: Path, config: Config, recorded: Any) -> bool:
-    """Whether every snapshot in ``recorded`` (from :func:`state`) is still as it was."""
-    for name, refused, where, stat, digest, trusted in recorded:
-        path, now_refused = find_snapshot(root, config, name)
+    """Whether the directories and every snapshot in ``recorded`` (from :func:`state`) are
+    still as they were."""
+    return unchanged_in(search_dirs(root, config), config.max_snapshot_bytes, recorded)
+
+
+def unchanged_in(dirs: SearchDirs, max_snapshot_bytes: int, recorded: Any) -> bool:
+    """:func:`unchanged`, for the snapshot directories ``dirs`` (from :func:`search_dirs`)."""
+    if not isinstance(recorded, tuple) or len(recorded) != 2 or recorded[0] != plain(dirs):
+        return False
+    for name, refused, where, stat, digest, trusted in recorded[1]:
+        path, now_refused = find_in(dirs, name)
         if now_refused != refused or (str(path) if path else None) != where:
             return False
         if path is None:
@@ -86,6 +104,6 @@ def unchanged(root: Path, config: Config, recorded: Any) -> bool:
             return False
         if trusted and observed[0] == tuple(stat):
             continue
-        if digest is None or _hash(path, config.max_snapshot_bytes) != digest:
+        if digest is None or _hash(path, max_snapshot_bytes) != digest:
             return False
     return True

@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..catalogue import Severity
-from ..config import inside_problem
+from ..confinement import inside_problem
 from ..files import FileProblem
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Source
-from ..snapshot_location import find_snapshot, search_dirs
+from ..snapshot_location import SearchDirs, find_snapshot, search_dirs
 from ..snapshot_text import missing_quotes, normalise
 
 __all__ = ["UNCHECKED", "check", "locate", "normalise", "unchecked_quotes"]
@@ -42,10 +42,13 @@ UNCHECKED = frozenset({"snapshot-missing", "snapshot-path", "snapshot-none"})
 """Findings whose ``count`` is a number of quotes the check left unchecked."""
 
 
-def locate(kb: KB, source: Source) -> tuple[Path | None, str | None]:
-    """(path of the snapshot, or None; why the path is refused, or None)."""
+def locate(
+    kb: KB, source: Source, dirs: SearchDirs | None = None
+) -> tuple[Path | None, str | None]:
+    """(path of the snapshot, or None; why the path is refused, or None). ``dirs``: the
+    KB's :func:`search_dirs`, when the caller looks up many."""
     assert source.snapshot is not None
-    return find_snapshot(kb.root, kb.config, source.snapshot)
+    return find_snapshot(kb.root, kb.config, source.snapshot, dirs)
 
 
 def check(kb: KB) -> Iterator[Finding]:
@@ -53,10 +56,11 @@ def check(kb: KB) -> Iterator[Finding]:
     by_source: dict[str, list[Claim]] = defaultdict(list)
     for claim in kb.claims.values():
         by_source[claim.source].append(claim)
+    dirs = search_dirs(kb.root, kb.config)
     for source in kb.sources.values():
         claims = by_source.get(source.id, [])
         if source.snapshot:
-            yield from _check_source(kb, source, claims)
+            yield from _check_source(kb, source, claims, dirs)
         elif claims and kb.config.require_snapshots:
             yield make(
                 "snapshot-none", source.file, source.line, source=source.id, count=len(claims)
@@ -86,7 +90,9 @@ def _refused_directories(kb: KB) -> Iterator[Finding]:
             yield make("config-error", None, None, detail=detail)
 
 
-def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Finding]:
+def _check_source(
+    kb: KB, source: Source, claims: list[Claim], dirs: SearchDirs
+) -> Iterator[Finding]:
     assert source.snapshot is not None
     where = (source.file, source.line_of("snapshot"))
 
@@ -101,12 +107,12 @@ def _check_source(kb: KB, source: Source, claims: list[Claim]) -> Iterator[Findi
             count=len(claims),
         )
 
-    path, refused = locate(kb, source)
+    path, refused = locate(kb, source, dirs)
     if refused:
         yield unusable(refused)
         return
     if path is None:
-        searched = [w for w, base, _ in search_dirs(kb.root, kb.config) if base is not None]
+        searched = [w for w, base, _ in dirs if base is not None]
         finding = make(
             "snapshot-missing",
             *where,
