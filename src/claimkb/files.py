@@ -30,7 +30,13 @@ class FileProblem(ClaimkbError):
 def kb_files(root: Path) -> list[tuple[Path, str]]:
     """Every file of the KB at ``root`` as (path, section), in the order it is read: sources
     first, so that claims find them."""
-    return [(path, section) for section in SECTIONS for path in discover(root, section)]
+    return [(Path(path), section) for path, section in kb_listing(root)]
+
+
+def kb_listing(root: Path) -> list[tuple[str, str]]:
+    """:func:`kb_files` with each path as text (``str`` of the same path): what a survey of
+    thousands of files needs, without building a Path for each."""
+    return [(path, section) for section in SECTIONS for path in _discover(root, section)]
 
 
 def discover(root: Path, section: str) -> Iterator[Path]:
@@ -40,23 +46,29 @@ def discover(root: Path, section: str) -> Iterator[Path]:
     suffix that is not a regular file (a directory, a socket) is still yielded, so that
     reading it reports the problem instead of ignoring what the user meant as data.
     """
-    base = root / section
-    if not base.is_dir():
+    return (Path(path) for path in _discover(root, section))
+
+
+def _discover(root: Path, section: str) -> Iterator[str]:
+    """:func:`discover`, each path as ``str(root / section / ...)``."""
+    base_path = root / section
+    if not base_path.is_dir():
         return
-    if not base.resolve().is_relative_to(root.resolve()):
+    base = str(base_path)
+    if not base_path.resolve().is_relative_to(root.resolve()):
         yield base  # a link out of the root: reading it reports that, nothing there is listed
         return
-    unlistable: list[Path] = []
-    walk = os.walk(base, followlinks=False, onerror=lambda e: unlistable.append(Path(e.filename)))
+    unlistable: list[str] = []
+    walk = os.walk(base, followlinks=False, onerror=lambda e: unlistable.append(e.filename))
     for dirpath, dirnames, filenames in walk:
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        here = Path(dirpath)
+        here = dirpath + os.sep if not dirpath.endswith(os.sep) else dirpath
         for name in sorted(filenames) + [d for d in dirnames if d.endswith(YAML_SUFFIXES)]:
             if name.startswith(".") or not name.endswith(YAML_SUFFIXES):
                 continue
-            yield here / name
+            yield here + name
         dirnames[:] = [d for d in dirnames if not d.endswith(YAML_SUFFIXES)]
-    yield from unlistable  # reading a directory reports it: its files were not read
+    yield from (str(Path(path)) for path in unlistable)  # reading it reports it
 
 
 def read_text(path: Path, root: Path, max_bytes: int) -> str:

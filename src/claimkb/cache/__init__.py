@@ -31,16 +31,14 @@ Writing is best effort: if the cache directory cannot be written, the run goes o
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import marshal
 import os
 import stat as stat_module
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import disk
 from .location import cache_dir, code_fingerprint, config_fingerprint, disabled
@@ -64,9 +62,9 @@ FileKey = tuple[str, str, str | None]
 """(path relative to the root, section, content hash or None if not cacheable)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """What the cache knows of one file."""
+class Entry(NamedTuple):
+    """What the cache knows of one file. (Named tuples, not dataclasses, here: an unchanged
+    KB's check imports this package, and dataclasses would cost it more than its survey.)"""
 
     section: str
     stat: Stat
@@ -77,8 +75,7 @@ class Entry:
     """The pack holding the file's part (None: not stored)."""
 
 
-@dataclass(frozen=True)
-class StoredReport:
+class StoredReport(NamedTuple):
     """A check's report as the cache keeps it, under its report key, with the state of the
     snapshots its quote check read (the report holds only while they are unchanged)."""
 
@@ -136,7 +133,9 @@ class Cache:
 
     # -- files -------------------------------------------------------------------------------
 
-    def _entry(self, path: Path, rel: str, section: str, *, reread: bool = False) -> Entry | None:
+    def _entry(
+        self, path: str | Path, rel: str, section: str, *, reread: bool = False
+    ) -> Entry | None:
         """The entry for a file as it is now: the recorded one if its stat is the trusted one
         recorded, else a new one from reading and hashing it (the text is kept for parsing).
         None if it cannot be cached (unreadable, a symbolic link)."""
@@ -155,7 +154,7 @@ class Cache:
             if not reread:
                 return known
         try:
-            text = read_text(path, self.root, self.config.max_file_bytes)
+            text = read_text(Path(path), self.root, self.config.max_file_bytes)
         except FileProblem:
             return None
         self._texts[rel] = text
@@ -165,9 +164,12 @@ class Cache:
         return Entry(section, stat, digest, trusted, pack)
 
     def survey(
-        self, files: Iterable[tuple[Path, str]], on_file: Callable[[str], None] | None = None
+        self,
+        files: Iterable[tuple[str | Path, str]],
+        on_file: Callable[[str], None] | None = None,
     ) -> list[FileKey]:
-        """Look at every file (path, section) without parsing it."""
+        """Look at every file (path, section) without parsing it (a path as a Path or as
+        its text: see :func:`claimkb.files.kb_listing`)."""
         result = []
         for path, section in files:
             rel = self._relative(path)
@@ -177,14 +179,14 @@ class Cache:
                 on_file(rel)
         return result
 
-    def _relative(self, path: Path) -> str:
+    def _relative(self, path: str | Path) -> str:
         """:func:`claimkb.files.relative`, without pathlib for the files under the root."""
         text = str(path)
         if self._prefix is not None and text.startswith(self._prefix):
             return text[len(self._prefix) :]
         from ..files import relative
 
-        return relative(path, self.root)
+        return relative(Path(path), self.root)
 
     def part(self, path: Path, section: str, read: Callable[[str | None], FilePart]) -> FilePart:
         """The part of one file: from the cache if its content is the one remembered, else
@@ -215,7 +217,7 @@ class Cache:
             self.seen[rel] = None
         else:
             self._staged[self._name(rel, entry)] = framed
-            self.seen[rel] = dataclasses.replace(entry, pack=STAGED)
+            self.seen[rel] = entry._replace(pack=STAGED)
         return part
 
     def stored_part(self, rel: str) -> bytes | None:
@@ -305,8 +307,7 @@ class Cache:
         old = {e.pack for e in self.index.values() if e.pack}
         packs = self._packs.save(self._staged, live, old)
         current = {
-            rel: dataclasses.replace(e, pack=packs.get(self._name(rel, e)))
-            for rel, e in current.items()
+            rel: e._replace(pack=packs.get(self._name(rel, e))) for rel, e in current.items()
         }
         if current != self.index:
             stored = {

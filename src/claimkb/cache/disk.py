@@ -15,15 +15,12 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
-import shutil
 import stat
 import struct
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
-
-from ..atomic import atomic_writer, write_atomic
 
 __all__ = [
     "FORMAT",
@@ -98,6 +95,8 @@ def write_pieces(path: Path, pieces: Sequence[bytes]) -> None:
         checksum = zlib.crc32(piece, checksum)
     length = sum(len(piece) for piece in pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
+    from ..atomic import atomic_writer  # a reader (an unchanged KB's check) needs none
+
     with atomic_writer(path, "wb", durable=False) as handle:
         handle.write(MAGIC + _HEADER.pack(FORMAT, length, checksum))
         for piece in pieces:
@@ -132,12 +131,16 @@ def prepare(directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     tag = directory / MARKER
     if not tag.exists():
+        from ..atomic import write_atomic
+
         write_atomic(tag, _TAG)
 
 
 def write(path: Path, framed: bytes) -> None:
     """Replace ``path`` with ``framed`` (from :func:`encode`), creating its directory."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    from ..atomic import write_atomic
+
     write_atomic(path, framed, durable=False)  # a torn file fails its checksum: rebuilt
 
 
@@ -150,5 +153,7 @@ def clear_dir(directory: Path) -> bool:
     """Delete a cache directory; only one that claimkb marked as its own (CACHEDIR.TAG)."""
     if not (directory / MARKER).is_file():
         return False
+    import shutil
+
     shutil.rmtree(directory, ignore_errors=True)
     return not directory.exists()

@@ -44,9 +44,9 @@ __all__ = [
 
 CONFIG_FILES = ("claimkb.toml", "pyproject.toml")
 """The files :func:`claimkb.config.load_config` may read, at the KB root."""
-LIBRARIES = ("pydantic", "pydantic_core", "yaml", "rapidfuzz", "pint")
+LIBRARIES = ("pydantic", "pydantic_core", "yaml", "rapidfuzz", "pint", "rich")
 """Libraries whose behaviour shows in findings (validation messages, YAML errors, scores,
-the units a value is read in)."""
+the units a value is read in) or in the text a check keeps (rich)."""
 
 
 def cache_dir(root: Path) -> Path:

@@ -7,13 +7,22 @@ report and, when it has it, print it exactly as the ``check`` command prints it 
 with its code. Everything else (another option, no stored report, a changed file, a root
 that cannot be used) goes to the typer app, which answers as it always has: nothing here
 prints unless the whole answer is at hand.
+
+Output to a file or a pipe does not depend on any terminal, so its text is kept with what
+the report rested on (:mod:`claimkb.cache.rendering`) and, while all of that is unchanged,
+replayed: nothing is imported but what lists and stats the files.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
-__all__ = ["quick_check"]
+__all__ = ["quick_check", "plain_mode"]
+
+_TERMINAL_SETTINGS = ("FORCE_COLOR", "TTY_COMPATIBLE")
+"""Settings under which rich may style output that is not a terminal."""
 
 
 def quick_check(arguments: list[str]) -> int | None:
@@ -22,10 +31,20 @@ def quick_check(arguments: list[str]) -> int | None:
     if not known:
         return None
     from ..errors import ClaimkbError
-    from ..workspace import Workspace
 
+    mode = plain_mode()
     try:
-        report = Workspace(root, cache=True).unchanged_report()
+        if mode is not None:
+            from ..replay import check_text
+
+            replayed = check_text(root, mode)
+            if replayed is not None:
+                sys.stdout.write(replayed[0])
+                return replayed[1]
+        from ..workspace import Workspace
+
+        workspace = Workspace(root, cache=True)
+        report = workspace.unchanged_report()
     except ClaimkbError:  # the typer app reports it, with its own wording and exit code
         return None
     if report is None:
@@ -34,8 +53,30 @@ def quick_check(arguments: list[str]) -> int | None:
     from ..render.console import stdout
     from ..render.text import render
 
-    render(report, stdout(), show_triaged=False)
-    return 1 if report.failed(Severity.ERROR) else 0
+    code = 1 if report.failed(Severity.ERROR) else 0
+    if mode is None:
+        render(report, stdout(), show_triaged=False)
+        return code
+    import io
+
+    text = io.StringIO()
+    render(report, stdout(text), show_triaged=False)
+    sys.stdout.write(text.getvalue())
+    workspace.keep_text(mode, text.getvalue(), code)
+    return code
+
+
+def plain_mode() -> str | None:
+    """What the text of a report printed on standard output depends on, when that is not a
+    terminal and nothing asks for styling anyway (None otherwise: it is rendered each time)."""
+    try:
+        if sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    if any(name in os.environ for name in _TERMINAL_SETTINGS):
+        return None
+    return repr(("plain", os.environ.get("COLUMNS"), bool(os.environ.get("NO_COLOR"))))
 
 
 def _root(arguments: list[str]) -> tuple[bool, Path | None]:

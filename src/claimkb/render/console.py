@@ -9,7 +9,7 @@ escape codes too. ``NO_COLOR`` wins over ``FORCE_COLOR``.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import IO, Any
 
 from rich.console import Console
 
@@ -24,8 +24,10 @@ def styling() -> dict[str, Any]:
     return {"color_system": None} if no_color() else {}
 
 
-def stdout() -> Console:
-    return Console(highlight=False, soft_wrap=False, width=_width(), **styling())
+def stdout(file: IO[str] | None = None) -> Console:
+    """The console of standard output (or of ``file``, rendered as standard output would be
+    when it is not a terminal)."""
+    return Console(file=file, highlight=False, soft_wrap=False, width=_width(), **styling())
 
 
 def stderr() -> Console:

@@ -108,6 +108,12 @@ class Workspace(Writes):
         loading the KB, and nothing more."""
         return self._strategy.unchanged_report()
 
+    def keep_text(self, mode: str, text: str, code: int) -> None:
+        """Keep ``text``, the rendering in ``mode`` (settings of the caller's choosing that
+        it depends on) of the report :meth:`unchanged_report` gave, with exit ``code``, to be
+        replayed by :func:`claimkb.cache.rendering.replay` while the KB is unchanged."""
+        self._strategy.keep_text(mode, text, code)
+
     def render(
         self, format: str, report: Report | None = None, options: RenderOptions | None = None
     ) -> str:

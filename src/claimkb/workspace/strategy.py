@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..files import kb_files
+from ..files import kb_files, kb_listing
 from ..progress import Progress
 
 if TYPE_CHECKING:
@@ -80,6 +80,8 @@ class Strategy:
         self._surveyed = False
         self._kb: KB | None = None
         self._question: Question | None = None
+        self._found: StoredReport | None = None
+        """The stored report :meth:`_stored_report` last found to hold."""
 
     # -- what the KB holds -------------------------------------------------------------------
 
@@ -106,7 +108,7 @@ class Strategy:
         if self._cache is None:
             return None
         if not self._surveyed:
-            files = kb_files(self.root)
+            files = kb_listing(self.root)
             if progress is not None:
                 progress.stage("scanning", len(files))
             self._key = self._cache.report_key(self._cache.survey(files, _ticker(progress)))
@@ -181,7 +183,19 @@ class Strategy:
         if found is None:
             return None
         cache.save(None)
+        self._found = found
         return _stored(self.root, found)
+
+    def keep_text(self, mode: str, text: str, code: int) -> None:
+        """Keep the check's ``text`` in ``mode`` for the stored report last found to hold
+        (by :meth:`unchanged_report`), to be replayed (:mod:`claimkb.cache.rendering`);
+        nothing if none was, or if the person running the tool added settings (a replay
+        knows only the KB's own and the environment's)."""
+        if self._cache is None or self._found is None or self.options != Options():
+            return
+        from ..cache import rendering
+
+        rendering.keep(self._cache, self._found, mode, text, code)
 
     # -- answering quickly -------------------------------------------------------------------
 
