@@ -274,6 +274,24 @@ def markdown(results: dict) -> str:
         )
     lines += [
         "",
+        "| claims | layout | floor min / median | cold min / median | warm min / median "
+        "| query min / median |",
+        "| ---: | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for kb in results["kbs"]:
+        r = kb["results"]
+
+        def spread(name: str, r: dict = r) -> str:
+            if name not in r:
+                return "-"
+            return f"{min(r[name]['runs_s']):.2f} / {r[name]['median_s']:.2f} s"
+
+        lines.append(
+            f"| {kb['claims']:,} | {kb['layout']} | {spread('floor')} | {spread('cold')} | "
+            f"{spread('warm')} | {spread('query')} |"
+        )
+    lines += [
+        "",
         "| claims | layout | "
         + " | ".join(QUESTIONS)
         + " | slowest new question | peak memory, largest |",
