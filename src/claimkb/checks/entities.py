@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rapidfuzz import fuzz, process
-
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Datatype, Property
@@ -96,6 +94,8 @@ def nearest(kb: KB, name: str, prop: Property) -> list[dict[str, object]]:
             continue
         for alias in (entity.name, *entity.aliases):
             choices.setdefault(name_key(alias), entity.id)
+    from rapidfuzz import fuzz, process  # only for a name no entity has
+
     best: dict[str, dict[str, object]] = {}
     for key, score, _ in process.extract(
         name_key(name), list(choices), scorer=fuzz.WRatio, limit=None, score_cutoff=MIN_SCORE
