@@ -10,8 +10,10 @@ Files written by a test are seconds old, and the cache trusts a stat only once i
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -238,3 +240,14 @@ def test_a_replay_opens_nothing_outside_the_kb_and_its_cache(
     assert check_text(root, _mode()) == answer
     places = (str(root.resolve()) + os.sep, str(cache_dir(root.resolve())) + os.sep)
     assert opened and all(path.startswith(places) for path in opened)
+
+
+def test_a_terminal_is_rendered_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal's text depends on its width and colours, asked of it each time."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert plain_mode() is None
