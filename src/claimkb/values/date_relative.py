@@ -72,6 +72,8 @@ _DAYS = {
     "后天": 2,
     "後天": 2,
 }
+DAY_WORDS = tuple(_DAYS)
+"""The days relative forms name by a word (``yesterday``, ``tonight``, ``昨天``)."""
 _SHIFT = {"last": -1, "this": 0, "next": 1, "上": -1, "本": 0, "这": 0, "這": 0, "下": 1}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven".split())}
 _WORD_NUMBERS |= {"a": 1, "eight": 8, "nine": 9, "ten": 10}
