@@ -194,16 +194,23 @@ class YamlFile:
 
         if not records:
             return []
+        from .fastyaml import render
+
+        fast = [render(r, layout.dash, layout.mapping, layout.content) for r in records]
+        slow = [r for r, lines in zip(records, fast, strict=True) if lines is None]
         yaml = _yaml(layout)
         out = io.StringIO()
-        yaml.dump(CommentedSeq(records), out)
-        chunks = _items(out.getvalue().splitlines(keepends=True), layout.dash)
-        if len(chunks) != len(records):
-            chunks = []
-            for record in records:
+        if slow:
+            yaml.dump(CommentedSeq(slow), out)
+        rendered = _items(out.getvalue().splitlines(keepends=True), layout.dash)
+        if len(rendered) != len(slow):
+            rendered = []
+            for record in slow:
                 out = io.StringIO()
                 yaml.dump(CommentedSeq([record]), out)
-                chunks.append(out.getvalue().splitlines(keepends=True))
+                rendered.append(out.getvalue().splitlines(keepends=True))
+        dumped = iter(rendered)
+        chunks = [lines if lines is not None else next(dumped) for lines in fast]
         found: list[str] = []
         for lines in chunks:
             while len(lines) > 1 and _leads_on(lines[-1], layout.dash):
