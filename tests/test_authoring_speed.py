@@ -5,7 +5,8 @@
 * the value scanner that skips spans which cannot be a date or a quantity finds what the value
   check's reader (:func:`claimkb.quoted_values.stated_values`) finds, sentence by sentence, on
   every sentence of the seed articles;
-* :func:`claimkb.values.date_hint.may_be_date` holds for every date the value tests read.
+* :func:`claimkb.values.date_hint.may_be_date` and ``may_hold_date`` hold for every date the
+  value tests read, and for none of the texts ``parse_date`` refuses.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from claimkb.authoring.snapshot import read_text
 from claimkb.authoring.yamledit import Layout, _yaml
 from claimkb.quoted_values import stated_values
 from claimkb.values import DateValue, ValueProblem, parse_date
-from claimkb.values.date_hint import may_be_date
+from claimkb.values.date_hint import may_be_date, may_hold_date
 from conftest import PROJECT
 from test_authoring_kb import seeds
 
@@ -126,7 +127,7 @@ def test_the_scanner_finds_what_the_value_checks_reader_finds(kb: claimkb.KB) ->
     assert len(texts) > 300
     for text in texts:
         for read, may_read, may_hold in (
-            (read_date, may_be_date, may_be_date),
+            (read_date, may_be_date, may_hold_date),
             (_quantity, _may_be_quantity, spans._any),
         ):
             slow = stated_values(text, read, words=True)
@@ -155,19 +156,29 @@ def test_every_date_the_tests_read_may_be_a_date() -> None:
             except (ValueProblem, ValueError, ArithmeticError):
                 continue
             read += 1
-            assert may_be_date(text), text
+            assert may_be_date(text) and may_hold_date(text), text
     assert read > 500
 
 
-@given(st.text(max_size=30))
-def test_a_text_that_is_no_date_by_the_hint_is_none(text: str) -> None:
-    if not may_be_date(text):
+_DATE_WORDS = (
+    "Nov", "November", "5", "2026", "5th", "Q3", "3Q22", "H1", "the", "of", "to", "and", "early",
+    "mid-2021", "last", "next", "week", "month", "year", "days", "ago", "three", "between",
+    "from", "until", "Monday,", "spring", "1990s", "yesterday", "-", "–", "GPUs", "model",
+    "serve", "in", "nov.", "fy23", "fiscal", "dozen",
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=30) | st.lists(st.sampled_from(_DATE_WORDS), max_size=5).map(" ".join))
+def test_a_text_the_tests_rule_out_is_no_date(text: str) -> None:
+    if not may_be_date(text) or not may_hold_date(text):
         with pytest.raises(ValueProblem):
             parse_date(text, 2026)
 
 
 def test_a_text_without_the_hint_has_no_part_with_it() -> None:
     text = "The company also opened invite-only testing for a new region"
-    assert not may_be_date(text)
-    assert not any(may_be_date(text[i:j]) for i in range(len(text)) for j in range(i, len(text)))
-    assert may_be_date("Nov 5") and may_be_date("早些时候") and may_be_date("last week")
+    assert not may_hold_date(text)
+    assert not any(may_hold_date(text[i:j]) for i in range(len(text)) for j in range(i, len(text)))
+    assert may_hold_date("Nov 5") and may_hold_date("早些时候") and may_hold_date("last week")
+    assert may_be_date("between May and June 2026") and not may_be_date("2026 GPUs")

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..values import DateValue, Quantity, Value, ValueProblem, parse_date, parse_quantity
-from ..values.date_hint import may_be_date
+from ..values.date_hint import may_be_date, may_hold_date
 from ..values.lexicon import (
     APPROX_PREFIX,
     LOWER_PREFIX,
@@ -105,7 +105,7 @@ def _values_in(
     masked = [(m.start, m.end) for m in mentions]
     found: list[Candidate] = []
     dates = stated(
-        text, lambda t: parse_date(t, year), masked, dimensions, may_be_date, may_be_date
+        text, lambda t: parse_date(t, year), masked, dimensions, may_be_date, may_hold_date
     )
     for start, end, value in dates:
         assert isinstance(value, DateValue)
