@@ -66,8 +66,8 @@ def stated(
     outside the masked spans and one another. ``may_read`` is False only for a span ``read``
     surely refuses, ``may_hold`` only for a span no part of which it reads: those are not
     read at all (the answer is the same, found sooner)."""
-    stated = _stated_values(text, read, may_read, may_hold)
     starts = value_starts(text, words=True)
+    stated = _stated_values(text, read, may_read, may_hold, starts)
     result: list[tuple[int, int, Value]] = []
     index = 0
     for item in stated:
@@ -98,14 +98,19 @@ def _stated_values(
     read: Callable[[str], Value],
     may_read: Callable[[str], bool],
     may_hold: Callable[[str], bool],
+    starts: list[int] | None = None,
 ) -> list[Stated]:
     """What :func:`claimkb.quoted_values.stated_values` (``words=True``) finds in ``text``:
     at each place a value may start, the longest span that reads; without reading a span
     ``may_read`` rules out, nor any span of a start whose longest span ``may_hold`` rules
-    out (every shorter span of it is a part of that one)."""
-    text = unicodedata.normalize("NFC", text[:MAX_QUOTE])
+    out (every shorter span of it is a part of that one). ``starts``: the text's
+    ``value_starts``, when the caller has them."""
+    normal = unicodedata.normalize("NFC", text[:MAX_QUOTE])
+    if starts is None or normal != text:
+        starts = value_starts(normal, words=True)
+    text = normal
     found: list[Stated] = []
-    for start in value_starts(text, words=True):
+    for start in starts:
         ends = value_ends(text, start)
         if not may_hold(text[start : ends[0]]):
             continue
