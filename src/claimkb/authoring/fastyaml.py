@@ -47,7 +47,7 @@ def render(record: Any, dash: int, mapping: int, sequence: int) -> list[str] | N
 
     if not isinstance(record, CommentedMap) or not record or record.fa.flow_style():
         return None
-    column = sequence  # the keys' column: the dash, then "- " padded
+    column = sequence  # the keys: after the dash and the spaces that pad "- " to it
     if not 0 <= dash <= column - 2:
         return None
     try:
@@ -64,7 +64,7 @@ def _mapping(data: Any, column: int, mapping: int, sequence: int, offset: int) -
     lines: list[str] = []
     pad = " " * column
     for key, value in data.items():
-        if not isinstance(key, str) or type(key) is not str:
+        if type(key) is not str:
             raise _Unsupported
         head = f"{pad}{_plain_key(key)}:"
         if isinstance(value, CommentedMap):
