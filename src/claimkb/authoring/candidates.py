@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..values import DateValue, Quantity, Value, ValueProblem, parse_date, parse_quantity
+from ..values.date_hint import may_be_date, may_hold_date
 from ..values.lexicon import (
     APPROX_PREFIX,
     LOWER_PREFIX,
@@ -103,14 +104,16 @@ def _values_in(
 ) -> list[Candidate]:
     masked = [(m.start, m.end) for m in mentions]
     found: list[Candidate] = []
-    dates = stated(text, lambda t: parse_date(t, year), masked, dimensions)
+    dates = stated(
+        text, lambda t: parse_date(t, year), masked, dimensions, may_be_date, may_hold_date
+    )
     for start, end, value in dates:
         assert isinstance(value, DateValue)
         if value.precision == "year" and not text[end:].lstrip().startswith("年"):
             continue  # "1040" or "2026" alone: most often not a date at all
         found.append(Candidate("date", start, end, text[start:end], value))
     masked += [(c.start, c.end) for c in found]
-    for start, end, value in stated(text, _quantity, masked, dimensions):
+    for start, end, value in stated(text, _quantity, masked, dimensions, _may_be_quantity):
         assert isinstance(value, Quantity)
         candidate = _quantity_candidate(text, start, end, value)
         if candidate is not None:
@@ -139,14 +142,23 @@ _FIRST_WORDS = frozenset(
 """The words a quantity written in words can start with ("approximately", "one", "tens")."""
 
 
+def _may_be_quantity(written: str) -> bool:
+    """False for a span starting with a word no quantity starts with (the drafter tries
+    every word of a text)."""
+    if written[:1].isascii() and written[:1].isalpha():
+        return _FIRST_WORD.split(written.lower(), maxsplit=1)[0] in _FIRST_WORDS
+    return True
+
+
+_FIRST_WORD = re.compile(r"[\s-]")
+
+
 def _quantity(written: str) -> Quantity:
     """A quantity as written: with its own unit, else as a count (which takes measure words
     and counted nouns). A span starting with a word no quantity starts with is refused at
-    once (the drafter tries every word of a text)."""
-    if written[:1].isascii() and written[:1].isalpha():
-        first = re.split(r"[\s-]", written.lower(), maxsplit=1)[0]
-        if first not in _FIRST_WORDS:
-            raise ValueProblem("not a quantity")
+    once."""
+    if not _may_be_quantity(written):
+        raise ValueProblem("not a quantity")
     try:
         value = parse_quantity(written, None)
     except ValueProblem:

@@ -93,6 +93,8 @@ class Guide:
         self.kb = kb
         self._counted: tuple[object, Counter[str]] | None = None
         """The text's mentions last counted, and how often each entity is named in them."""
+        self._most: tuple[object, dict[tuple[tuple[str, ...], str | None], str | None]]
+        self._most = (None, {})
         self.properties = [p for p in kb.properties.values() if p.datatype is not Datatype.VERDICT]
         self.uses: Counter[str] = Counter(c.property for c in kb.claims.values())
         self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
@@ -277,14 +279,21 @@ class Guide:
         self, main: Iterable[Mention], kinds: Counter[str], exclude: str | None
     ) -> str | None:
         """The entity of one of ``kinds`` (not ``exclude``) the text names most often; of those
-        named as often, the first named."""
-        best, most = None, 0
-        for entity_id, count in self._named_in(main).items():
-            if count > most and entity_id != exclude:
-                entity = self.kb.entities.get(entity_id)
-                if entity is not None and entity.kind in kinds:
-                    best, most = entity_id, count
-        return best
+        named as often, the first named. Remembered per text, kinds and exclusion: every value
+        of a long article without a subject near it asks."""
+        counts = self._named_in(main)
+        if self._most[0] is not counts:
+            self._most = (counts, {})
+        key = (tuple(sorted(kinds)), exclude)
+        if key not in self._most[1]:
+            best, most = None, 0
+            for entity_id, count in counts.items():
+                if count > most and entity_id != exclude:
+                    entity = self.kb.entities.get(entity_id)
+                    if entity is not None and entity.kind in kinds:
+                        best, most = entity_id, count
+            self._most[1][key] = best
+        return self._most[1][key]
 
     def _named(self, mention: Mention) -> str:
         entity = self.kb.entities[mention.entity]

@@ -5,12 +5,13 @@ spaces and hyphens ignored), so "Kimi-K3.1 Pro" and "Kimi K3.1 Pro" are one ment
 longest name wins ("Kimi K3.1 Pro", not "Kimi K3" inside it), mentions do not overlap, and a
 Latin name must stand as a word: "K3" is not in "K3.1" nor in "XK3".
 
-The index is built once per KB (keys by first character), so finding mentions costs a few
+The index is built once per KB (keys by their first two characters), so finding mentions costs a few
 dictionary lookups per character of text, whatever the number of entities.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ class Mentions:
                     names.setdefault(key, entity.id)
         self._by_first: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for key, entity_id in names.items():
-            self._by_first[key[0]].append((key, entity_id))
+            self._by_first[key[:MIN_KEY]].append((key, entity_id))
         for options in self._by_first.values():
             options.sort(key=lambda item: -len(item[0]))
 
@@ -65,7 +66,7 @@ class Mentions:
         return found
 
     def _match(self, text: str, key: str, origin: list[int], position: int) -> Mention | None:
-        for name, entity_id in self._by_first.get(key[position], ()):
+        for name, entity_id in self._by_first.get(key[position : position + MIN_KEY], ()):
             if not key.startswith(name, position):
                 continue
             start = origin[position]
@@ -80,13 +81,19 @@ def _folded(text: str) -> tuple[str, list[int]]:
     chars: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):
-        folded = name_key(char) if not char.isspace() else ""
-        if not folded and not char.isspace() and char not in "-_·•・":
-            folded = unicodedata.normalize("NFKC", char).casefold()
-        for piece in folded:
+        for piece in _fold(char):
             chars.append(piece)
             origin.append(index)
     return "".join(chars), origin
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _fold(char: str) -> str:
+    """What one character of a text becomes in its key (a text has few distinct ones)."""
+    folded = name_key(char) if not char.isspace() else ""
+    if not folded and not char.isspace() and char not in "-_·•・":
+        folded = unicodedata.normalize("NFKC", char).casefold()
+    return folded
 
 
 def _latin(char: str) -> bool:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 
-from ..quoted_values import value_ends
+from ..quoted_values import MAX_QUOTE, Stated, value_ends, value_starts
 from ..values import Quantity, Value, ValueProblem
 from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
 
@@ -32,6 +33,10 @@ NUMERAL = re.compile(
     re.IGNORECASE,
 )
 """A value states a figure: a digit, a numeral or a number word ("万亿模型" is a class)."""
+
+
+def _any(span: str) -> bool:
+    return True
 
 
 @functools.lru_cache(maxsize=4096)
@@ -54,13 +59,15 @@ def stated(
     read: Callable[[str], Value],
     masked: list[tuple[int, int]],
     dimensions: frozenset[str],
+    may_read: Callable[[str], bool] = _any,
+    may_hold: Callable[[str], bool] = _any,
 ) -> list[tuple[int, int, Value]]:
     """(start, end, value) of each value ``read`` finds in ``text``, trimmed to what it says,
-    outside the masked spans and one another."""
-    from ..quoted_values import stated_values, value_starts
-
-    stated = stated_values(text, read, words=True)
+    outside the masked spans and one another. ``may_read`` is False only for a span ``read``
+    surely refuses, ``may_hold`` only for a span no part of which it reads: those are not
+    read at all (the answer is the same, found sooner)."""
     starts = value_starts(text, words=True)
+    stated = _stated_values(text, read, may_read, may_hold, starts)
     result: list[tuple[int, int, Value]] = []
     index = 0
     for item in stated:
@@ -73,7 +80,7 @@ def stated(
         longest = start + len(item.text)
         if result and start < result[-1][1]:
             continue  # inside the value before
-        best = _what_it_says(text, start, longest, read, dimensions)
+        best = _what_it_says(text, start, longest, read, dimensions, may_read)
         if best is None:
             continue
         end, value = best
@@ -86,12 +93,47 @@ def stated(
     return result
 
 
+def _stated_values(
+    text: str,
+    read: Callable[[str], Value],
+    may_read: Callable[[str], bool],
+    may_hold: Callable[[str], bool],
+    starts: list[int] | None = None,
+) -> list[Stated]:
+    """What :func:`claimkb.quoted_values.stated_values` (``words=True``) finds in ``text``:
+    at each place a value may start, the longest span that reads; without reading a span
+    ``may_read`` rules out, nor any span of a start whose longest span ``may_hold`` rules
+    out (every shorter span of it is a part of that one). ``starts``: the text's
+    ``value_starts``, when the caller has them."""
+    normal = unicodedata.normalize("NFC", text[:MAX_QUOTE])
+    if starts is None or normal != text:
+        starts = value_starts(normal, words=True)
+    text = normal
+    found: list[Stated] = []
+    for start in starts:
+        ends = value_ends(text, start)
+        if not may_hold(text[start : ends[0]]):
+            continue
+        for end in ends:
+            span = text[start:end].strip()
+            if not span or not may_read(span):
+                continue
+            try:
+                value = read(span)
+            except (ValueProblem, ArithmeticError, RecursionError, ValueError):
+                continue
+            found.append(Stated(span, value))
+            break
+    return found
+
+
 def _what_it_says(
     text: str,
     start: int,
     longest: int,
     read: Callable[[str], Value],
     dimensions: frozenset[str],
+    may_read: Callable[[str], bool],
 ) -> tuple[int, Value] | None:
     """The end of the value starting at ``start`` and what it reads as: of the prefixes of
     the span that read, the last one that changed the value; when some name a unit, only
@@ -102,7 +144,7 @@ def _what_it_says(
     readings: list[tuple[int, Value]] = []
     for end in _value_ends(text, start, longest):
         span = text[start:end].strip()
-        if not span or " and " in span or _PUNCTUATED.search(span):
+        if not span or " and " in span or _PUNCTUATED.search(span) or not may_read(span):
             continue  # "二、“3 万亿": a list's number, then another value
         try:
             readings.append((start + len(span), read(span)))

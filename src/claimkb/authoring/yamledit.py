@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,9 +119,8 @@ class YamlFile:
         if items:
             layout = self.layout(section)
             at = self._block(items, len(items) - 1)[1]
-            lines = [line for record in records for line in self._render(record, layout)]
-            return self._splice(at, at, lines)
-        block = [line for record in records for line in self._render(record, Layout())]
+            return self._splice(at, at, self._render_all(records, layout))
+        block = self._render_all(records, Layout())
         if isinstance(self.data, dict) and section in self.data:  # "claims:" or "claims: []"
             key_line = self.data.lc.key(section)[0]  # type: ignore[attr-defined]
             head = self.lines[key_line]
@@ -184,14 +183,40 @@ class YamlFile:
         return start, end
 
     def _render(self, record: Any, layout: Layout) -> list[str]:
+        return self._render_all([record], layout)
+
+    def _render_all(self, records: Sequence[Any], layout: Layout) -> list[str]:
+        """The lines of ``records`` as items of a section, each rendered as it would be
+        alone. They are dumped together (one dump of many records costs little more than
+        one of a record) and cut where each item's dash is; were the cut to find another
+        number of items, each is dumped on its own."""
         from ruamel.yaml.comments import CommentedSeq
 
+        if not records:
+            return []
+        from .fastyaml import render
+
+        fast = [render(r, layout.dash, layout.mapping, layout.content) for r in records]
+        slow = [r for r, lines in zip(records, fast, strict=True) if lines is None]
+        yaml = _yaml(layout)
         out = io.StringIO()
-        _yaml(layout).dump(CommentedSeq([record]), out)
-        lines = out.getvalue().splitlines(keepends=True)
-        while len(lines) > 1 and _leads_on(lines[-1], layout.dash):
-            lines.pop()  # comments ruamel keeps with the record lead into the next one
-        return [self._line(line) for line in lines]
+        if slow:
+            yaml.dump(CommentedSeq(slow), out)
+        rendered = _items(out.getvalue().splitlines(keepends=True), layout.dash)
+        if len(rendered) != len(slow):
+            rendered = []
+            for record in slow:
+                out = io.StringIO()
+                yaml.dump(CommentedSeq([record]), out)
+                rendered.append(out.getvalue().splitlines(keepends=True))
+        dumped = iter(rendered)
+        chunks = [lines if lines is not None else next(dumped) for lines in fast]
+        found: list[str] = []
+        for lines in chunks:
+            while len(lines) > 1 and _leads_on(lines[-1], layout.dash):
+                lines.pop()  # comments ruamel keeps with the record lead into the next one
+            found += [self._line(line) for line in lines]
+        return found
 
     def _line(self, line: str) -> str:
         body = line.rstrip("\r\n")
@@ -202,6 +227,18 @@ class YamlFile:
         if before and not before[-1].endswith("\n"):
             before[-1] = before[-1] + self.newline
         return "".join([*before, *new, *self.lines[end:]])
+
+
+def _items(lines: list[str], dash: int) -> list[list[str]]:
+    """The lines of a dumped section cut into its items: each starts with a dash at column
+    ``dash`` (what an item holds is indented further)."""
+    head = " " * dash + "-"
+    chunks: list[list[str]] = []
+    for line in lines:
+        if line.startswith(head) or not chunks:
+            chunks.append([])
+        chunks[-1].append(line)
+    return chunks
 
 
 def _leads_on(line: str, dash: int) -> bool:

@@ -72,9 +72,13 @@ _DAYS = {
     "后天": 2,
     "後天": 2,
 }
+DAY_WORDS = tuple(_DAYS)
+"""The days relative forms name by a word (``yesterday``, ``tonight``, ``昨天``)."""
 _SHIFT = {"last": -1, "this": 0, "next": 1, "上": -1, "本": 0, "这": 0, "這": 0, "下": 1}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven".split())}
 _WORD_NUMBERS |= {"a": 1, "eight": 8, "nine": 9, "ten": 10}
+SHIFT_WORDS, WORD_NUMBERS = tuple(_SHIFT), tuple(_WORD_NUMBERS)
+"""The words that shift a period (``last``, ``上``) and count days (``three days ago``)."""
 
 _DAYS_AGO = re.compile(
     r"^(?P<n>\d{1,3}|[a-z]+) days? ago$|^(?P<cn>\d{1,3}|" + CN_SMALL + r") ?天前$"

@@ -1,0 +1,169 @@
+"""New records written as ruamel.yaml writes them, without going through its emitter.
+
+``claimkb draft`` writes hundreds of new records at once, and ruamel's pure-Python pipeline
+(representer, serializer, emitter) costs a few milliseconds a record. The records
+:func:`~claimkb.authoring.emit.node` builds are of a few shapes only: a mapping of scalars
+(plain, double-quoted, folded at given places, integers), of flow or block lists of strings
+and of flow or block mappings of strings. For those, this module writes the same text ruamel
+would: the style of each plain string is chosen with ruamel's own analysis of the scalar and
+its own resolver (a string that would read back as a number is quoted), by the rules of
+ruamel's ``Emitter.choose_scalar_style``. Anything outside those shapes, or a scalar whose
+writing would need an escape, a line break or a line longer than ruamel's width, gives None,
+and the record is rendered by ruamel itself (a test compares the two on the drafts of the
+corpus and on generated text).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+__all__ = ["render"]
+
+_LONGEST = 2000
+"""Scalars longer than this are left to ruamel (its width, 4096, is never reached here)."""
+
+
+class _Unsupported(Exception):
+    """A record this module does not write; ruamel does."""
+
+
+@functools.cache
+def _tools() -> tuple[Any, Any, Any]:
+    from ruamel.yaml.emitter import Emitter
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+
+    return Emitter(None, allow_unicode=True), VersionedResolver(), ScalarNode
+
+
+_STR = "tag:yaml.org,2002:str"
+
+
+def render(record: Any, dash: int, mapping: int, sequence: int) -> list[str] | None:
+    """The lines of ``record`` as an item of a block list whose dash is at column ``dash``
+    (ruamel's ``indent(mapping=mapping, sequence=sequence, offset=dash)``), or None."""
+    from ruamel.yaml.comments import CommentedMap
+
+    if not isinstance(record, CommentedMap) or not record or record.fa.flow_style():
+        return None
+    column = sequence  # the keys: after the dash and the spaces that pad "- " to it
+    if not 0 <= dash <= column - 2:
+        return None
+    try:
+        body = _mapping(record, column, mapping, sequence, dash)
+    except _Unsupported:
+        return None
+    first = " " * dash + "-" + " " * (column - dash - 1) + body[0][column:]
+    return [first, *body[1:]]
+
+
+def _mapping(data: Any, column: int, mapping: int, sequence: int, offset: int) -> list[str]:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    lines: list[str] = []
+    pad = " " * column
+    for key, value in data.items():
+        if type(key) is not str:
+            raise _Unsupported
+        head = f"{pad}{_plain_key(key)}:"
+        if isinstance(value, CommentedMap):
+            if not value:
+                raise _Unsupported
+            if value.fa.flow_style():
+                items = ", ".join(f"{_plain_key(k)}: {_scalar(v, True)}" for k, v in value.items())
+                lines.append(f"{head} {{{items}}}\n")
+            else:
+                lines.append(head + "\n")
+                lines += _mapping(value, column + mapping, mapping, sequence, offset)
+        elif isinstance(value, CommentedSeq):
+            if not value:
+                raise _Unsupported
+            if value.fa.flow_style():
+                lines.append(f"{head} [{', '.join(_scalar(v, True) for v in value)}]\n")
+            else:
+                lines.append(head + "\n")
+                lead = " " * (column + offset) + "-" + " " * (sequence - offset - 1)
+                lines += [f"{lead}{_scalar(v, False)}\n" for v in value]
+        else:
+            lines += _value(head, value, column + mapping)
+    return lines
+
+
+def _value(head: str, value: Any, indent: int) -> list[str]:
+    from ruamel.yaml.scalarstring import FoldedScalarString
+
+    if isinstance(value, FoldedScalarString):
+        return [f"{head} >-\n", *(" " * indent + part + "\n" for part in _folded(value))]
+    return [f"{head} {_scalar(value, False)}\n"]
+
+
+def _folded(text: Any) -> list[str]:
+    if not text or len(text) > _LONGEST or not _printable(text) or text != text.strip():
+        raise _Unsupported
+    if "  " in text or "\n" in text:
+        raise _Unsupported
+    parts, start = [], 0
+    for at in sorted(getattr(text, "fold_pos", [])):
+        if not (0 < at < len(text) - 1 and text[at] == " "):
+            raise _Unsupported
+        parts.append(str(text[start:at]))
+        start = at + 1
+    parts.append(str(text[start:]))
+    return parts
+
+
+def _scalar(value: Any, flow: bool) -> str:
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, DoubleQuotedScalarString):
+        return _double(str(value))
+    if isinstance(value, ScalarString) or type(value) is not str:
+        raise _Unsupported
+    return _styled(value, flow)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _styled(value: str, flow: bool) -> str:
+    """``value`` as ruamel writes a plain string, as a value (not a key)."""
+    if not value or len(value) > _LONGEST or not _printable(value):
+        raise _Unsupported
+    emitter, resolver, node = _tools()
+    analysis = emitter.analyze_scalar(value)
+    if analysis.multiline:
+        raise _Unsupported
+    implicit = resolver.resolve(node, value, (True, False)) == _STR
+    allowed = analysis.allow_flow_plain if flow else analysis.allow_block_plain
+    if implicit and allowed:
+        return value
+    if analysis.allow_double_quoted and "'" in value:
+        return _double(value)
+    if analysis.allow_single_quoted:
+        return "'" + value.replace("'", "''") + "'"
+    return _double(value)
+
+
+def _plain_key(key: str) -> str:
+    if not key.isidentifier() or not key.isascii():
+        raise _Unsupported
+    _, resolver, node = _tools()
+    if resolver.resolve(node, key, (True, False)) != _STR:
+        raise _Unsupported
+    return key
+
+
+def _double(text: str) -> str:
+    if len(text) > _LONGEST or not _printable(text):
+        raise _Unsupported
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _printable(text: str) -> bool:
+    """Whether ruamel writes every character of ``text`` as itself (in double quotes, all
+    but ``"`` and ``\\``): printable ASCII and the Unicode ruamel does not escape."""
+    return all(
+        "\x20" <= ch <= "\x7e" or ("\xa0" <= ch <= "\ud7ff" or "\ue000" <= ch <= "\ufffd")
+        for ch in text
+    ) and not any(ch in "\x85\u2028\u2029\ufeff" for ch in text)

@@ -1,0 +1,78 @@
+"""Whether a text may be a date at all: cheap tests that scanning a text for dates asks first.
+
+A scanner tries every span that starts at a number or a word (dates start with "Nov",
+"early", "last"), and almost none of them is a date. Two necessary conditions, both read off
+the tables and patterns of the date forms :func:`~.dates.parse_date` reads
+(:mod:`.date_words`, :mod:`.date_relative`, :mod:`.date_forms`), so a word added to a table
+is taken here too:
+
+* :func:`may_hold_date`: the text holds a digit, a character outside ASCII (Chinese forms,
+  fullwidth digits, typographic apostrophes: not tested further here) or one of the words
+  every English form has one of (a month or weekday or its abbreviation, a season, a part of
+  a period, a day a relative form names, ``quarter``, ``half``, ``week``, ``month``, ``year``,
+  ``day``). It is a search for a substring, so a text that fails it has no part that passes;
+* :func:`may_be_date`: that, and every run of ASCII letters in it is a word some form is
+  written with (``2026 GPUs`` is no date; ``Nov 5``, ``3q22``, ``the 1990s``, ``between May and
+  June`` may be).
+
+A text failing either is no date; one passing both may be, and is read. A test holds every
+date the value tests read to both.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .date_relative import DAY_WORDS, SHIFT_WORDS, WORD_NUMBERS
+from .date_words import MONTHS, ORDINALS, PARTS, RELATIVE_YEARS, SEASONS, WEEKDAYS, YEAR_THIRDS
+
+__all__ = ["may_be_date", "may_hold_date"]
+
+FORM_WORDS = ("quarter", "half", "week", "month", "year", "day")
+"""The words of the forms' own patterns (``first quarter``, ``last week``, ``3 days ago``)."""
+PATTERN_WORDS = frozenset(
+    "the of on that to until through thru between and from ago days earlier later "
+    "st nd rd th q h s".split()
+)
+"""The other words the patterns are written with: articles and joining words, the ends of
+ordinals (``2nd``), the letters of ``Q3``, ``H1``, ``3Q22`` and of a decade (``1990s``)."""
+_TABLES = (
+    MONTHS, WEEKDAYS, SEASONS, YEAR_THIRDS, PARTS, RELATIVE_YEARS, DAY_WORDS, ORDINALS,
+    WORD_NUMBERS, SHIFT_WORDS,
+)  # fmt: skip
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def _hints() -> tuple[str, ...]:
+    """One word of each phrase of the tables (one already taken where it has one), less
+    those holding another (a text holding "monday" holds "day")."""
+    found = set(FORM_WORDS)
+    phrases = [p.lower() for t in _TABLES[:7] for p in t if p.isascii()]  # others: non-ASCII
+    for words in sorted((_LETTERS.findall(p) for p in phrases), key=len):
+        if not any(hint in word for word in words for hint in found):
+            found.add(max(words, key=len))
+    return tuple(sorted(w for w in found if not any(o != w and o in w for o in found)))
+
+
+_HINTS = _hints()
+_WORDS = frozenset(
+    {w for table in _TABLES for p in table for w in _LETTERS.findall(str(p).lower())}
+    | set(FORM_WORDS)
+    | PATTERN_WORDS
+)
+_DIGIT = re.compile(r"[0-9]")
+
+
+def may_hold_date(text: str) -> bool:
+    """False only when neither ``text`` nor any part of it is a date ``parse_date`` reads."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in _HINTS) or _DIGIT.search(text) is not None
+
+
+def may_be_date(text: str) -> bool:
+    """False only when ``text`` is surely no date ``parse_date`` reads."""
+    if not may_hold_date(text):
+        return False
+    return not text.isascii() or all(w in _WORDS for w in _LETTERS.findall(text.lower()))
