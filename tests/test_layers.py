@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "userdirs",
             "roots",
             "confinement",
+            "ending",
             "schema",
         ),
     ),

@@ -65,6 +65,8 @@ def test_a_damaged_memo_is_read_as_empty_and_replaced(tmp_path: Path) -> None:
     memo = Memo(path)
     assert memo.get(("word", "TB", False)) == (False, None)
     memo.put(("word", "TB", False), ("reading",))
+    assert Memo(path).get(("word", "TB", False)) == (False, None)  # written at the end
+    memo.flush()
     assert Memo(path).get(("word", "TB", False)) == (True, ("reading",))
 
 
@@ -73,6 +75,7 @@ def test_an_unwritable_place_keeps_readings_for_the_process_only(tmp_path: Path)
     blocker.write_text("")
     memo = Memo(blocker / "under-a-file" / "memo")
     memo.put(("word", "TB", False), None)
+    memo.flush()
     assert memo.get(("word", "TB", False)) == (True, None)
 
 

@@ -46,6 +46,9 @@ def main() -> None:
     code = _run()
     if os.environ.get("CLAIMKB_DEBUG"):
         sys.exit(code)
+    from ..ending import finish
+
+    finish()  # what atexit would have run
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

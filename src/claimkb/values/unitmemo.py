@@ -9,7 +9,8 @@ cache of its definitions, and a later run that meets only known words never impo
 
 A reading depends on pint's version and files and on claimkb's unit definitions and reading
 rules: the kept readings are filed under a fingerprint of all of them, so any change to
-either starts afresh. Keeping is best effort: a file that cannot be read or written only
+either starts afresh. New readings are written once, as the process ends
+(:mod:`claimkb.ending`). Keeping is best effort: a file that cannot be read or written only
 costs the time it would have saved.
 """
 
@@ -37,6 +38,7 @@ class Memo:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._known: dict[Any, Any] | None = None
+        self._dirty = False
 
     def get(self, key: tuple[Any, ...]) -> tuple[bool, Any]:
         """(found, reading)."""
@@ -44,16 +46,25 @@ class Memo:
         return (True, known[key]) if key in known else (False, None)
 
     def put(self, key: tuple[Any, ...], reading: Any) -> None:
-        """Keep ``reading`` for ``key`` (and write every reading kept, best effort)."""
-        known = self._load()
-        known[key] = reading
-        if self.path is None:
+        """Keep ``reading`` for ``key``; the readings are written once, before the process
+        ends (:mod:`claimkb.ending`)."""
+        self._load()[key] = reading
+        if self.path is not None and not self._dirty:
+            self._dirty = True
+            from ..ending import at_end
+
+            at_end(self.flush)
+
+    def flush(self) -> None:
+        """Write every reading kept, if any is new (best effort)."""
+        if not self._dirty or self.path is None or self._known is None:
             return
+        self._dirty = False
         try:
             from ..atomic import write_atomic
 
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, marshal.dumps(known, 4), durable=False)
+            write_atomic(self.path, marshal.dumps(self._known, 4), durable=False)
         except (OSError, ValueError):
             self.path = None  # unwritable: keep the readings for this process only
 
