@@ -52,7 +52,7 @@ __all__ = [
 
 FILE = "queries"
 """The index's file in a KB's cache directory."""
-APART = {"text": "queries-text", "timeline": "queries-timeline"}
+APART = {"text": "queries-text", "timeline": "queries-timeline", "rows": "queries-rows"}
 """Large sections few questions need, each kept in a file of its own, read when needed."""
 _CODE = "i"
 LAYOUT = (2, sys.byteorder, array(_CODE).itemsize)
@@ -106,6 +106,7 @@ def build(kb: KB) -> dict[str, Any]:
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
     from ..query import timeline
+    from . import rows
     from .codec import encode_record
 
     claims = list(kb.claims.values())
@@ -140,6 +141,7 @@ def build(kb: KB) -> dict[str, Any]:
         "load_findings": len(kb.load_findings),
         "text": _text(ids, values, quotes, notes),
         "timeline": marshal.dumps(timeline(kb), 4),
+        "rows": rows.build(kb, claims),
     }
 
 

@@ -65,6 +65,14 @@ def answering(workspace: Workspace, question: Any) -> Any:
         workspace.progress = None
 
 
+def _echo(text: str) -> None:
+    typer.echo(text, nl=False)
+
+
+def _echo_err(text: str) -> None:
+    typer.echo(text, err=True, nl=False)
+
+
 STATUSES = [
     "verified",
     "single-source",
@@ -108,6 +116,13 @@ def claims(
     the names spelt most like it.
     """
     workspace = ask(root, json_, "claims", subject, property, source, status, text)
+    filters = {"subject": subject, "property": property, "source": source, "text": text}
+    rows = workspace.claim_rows(**filters, status=status) if json_ else None
+    if rows is not None:  # the rows the check left: printed a piece at a time
+        from .quick_questions import print_rows
+
+        print_rows(workspace, rows, _echo, _echo_err)
+        return
     found = answering(
         workspace,
         lambda: workspace.claims(

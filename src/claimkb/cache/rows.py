@@ -1,0 +1,172 @@
+"""Every claim's ``--json`` row, kept by the query index, so that ``claims --json`` answers
+without rebuilding a record, parsing a value or loading the model.
+
+A claim's row (:func:`claimkb.query.claim_dict`) is a pure function of the KB, which the
+index's key covers, so the check that builds the index writes each row once, as compact JSON
+(orjson), in the KB's order, with where each starts and the order ``claims`` lists them in
+(by file, then line). A question then picks its rows from the index's columns, exactly as
+:func:`claimkb.query.find_claims` would (the text search checks each candidate's own text),
+and :func:`write` prints them as the whole answer would be printed: a few hundred rows at a
+time are decoded and encoded again by :func:`claimkb.render.json.dumps` (its float rewrite
+included), so the answer is never held whole and is byte for byte the same. When some row
+cannot be stored exactly (orjson refuses it), the index holds no rows and the questions are
+answered the usual way.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kb import KB
+    from .indexed import Indexed
+
+__all__ = ["Rows", "build", "select", "write", "CHUNK"]
+
+CHUNK = 2000
+"""How many rows :func:`write` decodes and encodes at a time."""
+_CODE = "q"
+
+
+def build(kb: KB, claims: Sequence[Any]) -> tuple[bytes, bytes, bytes, list[str]] | None:
+    """(the rows, joined; where each starts, and the end; the positions in ``claims``'
+    order; the entity ids), or None when orjson cannot encode some row (then
+    :func:`claimkb.render.json.dumps` would take the json module's way). Each row is what
+    orjson writes for it as an item of the answer's list: indented one level more."""
+    from ..query import claim_dict
+    from ..render.json import encode
+
+    starts = array(_CODE, [0])
+    encoded: list[bytes] = []
+    position = 0
+    for claim in claims:
+        row = encode(claim_dict(kb, claim))
+        if row is None:
+            return None
+        row = b"  " + row.replace(b"\n", b"\n  ")  # a string never holds a raw newline
+        encoded.append(row)
+        position += len(row)
+        starts.append(position)
+    order = sorted(range(len(claims)), key=lambda index: (claims[index].file, claims[index].line))
+    return b"".join(encoded), starts.tobytes(), array(_CODE, order).tobytes(), list(kb.entities)
+
+
+class Rows:
+    """The rows of a query index (see :func:`build`), and the claims one question lists."""
+
+    def __init__(self, stored: Any, positions: Sequence[int] | None = None) -> None:
+        if not isinstance(stored, tuple) or len(stored) != 4:
+            raise ValueError("the index's rows are not what build writes")
+        self._blob, starts, order, self.entity_ids = stored
+        self._starts = _array(starts)
+        self._order = _array(order)
+        if len(self._starts) != len(self._order) + 1 or self._starts[-1] != len(self._blob):
+            raise ValueError("the index's rows do not fit their offsets")
+        self.positions: Sequence[int] = self._order if positions is None else positions
+        """The claims listed, in the answer's order."""
+        self.unreadable = 0
+        """How many records or files the KB's load could not read (for the answer's note)."""
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def row(self, position: int) -> bytes:
+        return self._blob[self._starts[position] : self._starts[position + 1]]
+
+    def listed(self, positions: Iterable[int]) -> Rows:
+        """These claims, in the order ``claims`` lists them."""
+        rank = array(_CODE, bytes(len(self._order) * array(_CODE).itemsize))
+        for place, position in enumerate(self._order):
+            rank[position] = place
+        chosen = sorted(set(positions), key=rank.__getitem__)
+        return Rows((self._blob, self._starts, self._order, self.entity_ids), chosen)
+
+    def chunks(self) -> Iterable[bytes]:
+        """The listed rows, :data:`CHUNK` at a time, each chunk's rows joined as items."""
+        positions = self.positions
+        for start in range(0, len(positions), CHUNK):
+            yield b",\n".join(map(self.row, positions[start : start + CHUNK]))
+
+
+def _array(data: Any) -> array[int]:
+    if isinstance(data, array):
+        return data
+    found = array(_CODE)
+    found.frombytes(data)
+    return found
+
+
+def write(rows: Rows, out: Callable[[str], Any]) -> None:
+    """Print the listed rows as ``dumps(rows) + "\\n"`` would, a chunk at a time."""
+    from ..render.json import finish
+
+    if not len(rows):
+        out("[]\n")
+        return
+    separator = "[\n"
+    for chunk in rows.chunks():
+        out(separator + finish(chunk))  # whole lines, as dumps would write them
+        separator = ",\n"
+    out("\n]\n")
+
+
+def select(
+    index: Indexed,
+    *,
+    subject: str | None = None,
+    property: str | None = None,
+    source: str | None = None,
+    status: str | None = None,
+    text: str | None = None,
+) -> Rows | None:
+    """The claims :func:`claimkb.query.find_claims` finds with these filters, or None when
+    there is none (the usual way then says which filter names nothing)."""
+    from .indexed import Unavailable
+
+    try:
+        rows = Rows(index.part("rows"))
+    except ValueError:
+        raise Unavailable("the index's rows are damaged") from None
+    chosen: set[int] | None = None
+    if subject is not None:
+        chosen = _narrow(chosen, index.about(_subject_id(index, rows, subject)))
+    for column, value in (("property", property), ("source", source), ("status", status)):
+        if value is not None:
+            chosen = _narrow(chosen, index.where(column, value))
+    if text:
+        needle = text.casefold()
+        candidates = index.matching(needle)
+        if chosen is not None:
+            candidates = [c for c in candidates if c in chosen]
+        chosen = {c for c in candidates if _holds(rows.row(c), needle)}
+    found = rows if chosen is None else rows.listed(chosen)
+    found.unreadable = index.load_findings
+    return found if len(found) else None
+
+
+def _subject_id(index: Indexed, rows: Rows, subject: str) -> str:
+    """The entity ``subject`` names (or ``subject`` itself), as :meth:`claimkb.kb.KB.entity`
+    finds it: a subject some claim writes was resolved by the check already."""
+    if subject in rows.entity_ids:
+        return subject
+    written = index.resolved_as(subject)
+    if written is not None:
+        return written
+    from ..values import name_key
+
+    return index.names.get(name_key(subject)) or subject
+
+
+def _holds(row: bytes, needle: str) -> bool:
+    """Whether the text ``--text`` searches in this claim holds ``needle`` (case-folded)."""
+    import orjson
+
+    data = orjson.loads(row)
+    haystack = " ".join((data["id"], data["value"], data["quote"], data["note"] or ""))
+    return needle in haystack.casefold()
+
+
+def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:
+    return set(found) if chosen is None else chosen.intersection(found)
