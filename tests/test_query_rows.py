@@ -23,11 +23,12 @@ from claimkb import api, query, store
 from claimkb.cache import rows as rows_module
 from claimkb.cache.answers import survey
 from claimkb.cache.indexed import Indexed
+from claimkb.cache.ready import ready
 from claimkb.cli import quick_questions
 from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
 from conftest import FIXTURES, PROJECT, Invoke
-from test_query_index import KB_ROOTS, _filters
+from test_query_index import KB_ROOTS, _filters, _index
 
 
 def _generated(tmp_path: Path) -> Path:
@@ -97,7 +98,16 @@ QUESTIONS = [
     ["claims", "--subject", "基米 X", "--json"],
     ["claims", "--json", "--text=TRILLION", "--property", "parameters"],
     ["claims", "--source=no-such-source", "--json"],
+    ["sources", "--json"],
+    ["--json", "timeline"][::-1],
+    ["show", "--json", "relay-params"],
+    ["entity", "Moonshot AI", "--json"],
+    ["conflicts", "--json", "--untriaged"],
+    ["conflicts", "--json"],
 ]
+FROM_THE_CHECK = {"claims", "sources", "timeline"}
+"""The commands the quick path answers from what the check left (the others: only an
+answer kept before)."""
 
 
 def _quick(arguments: list[str]) -> tuple[int | None, str, str]:
@@ -127,14 +137,28 @@ def test_the_command_and_the_quick_path_answer_as_the_whole_kb(
     assert _quick([*question, *at])[0] is None  # never checked: the app answers
     cli("check", *at)
     found = expected.exit_code == 0
+    quick = found and question[0] in FROM_THE_CHECK
     with monkeypatch.context() as patch:
         if found:
             _refuse_loads(patch)
-        assert _quick([*question, *at]) == ((0, expected.stdout, "") if found else (None, "", ""))
+        answer = (0, expected.stdout, expected.stderr) if quick else (None, "", "")
+        assert _quick([*question, *at]) == answer
         answered = cli(*question, *at)
         assert (answered.exit_code, answered.stdout) == (expected.exit_code, expected.stdout)
         if found:  # asked again: the kept answer
-            assert _quick([*question, *at]) == (0, expected.stdout, "")
+            assert _quick([*question, *at]) == (0, expected.stdout, expected.stderr)
+
+
+def test_the_checks_answers_are_the_whole_kbs(tmp_path: Path) -> None:
+    """sources and timeline as the check wrote them, on every fixture KB and a generated one."""
+    for root in [*KB_ROOTS[:-1], _generated(tmp_path)]:
+        index = _index(root)
+        if index is None:
+            continue
+        kb = claimkb.load(root)
+        assert ready(index, "sources")[0] == json_render.dumps(query.sources(kb)) + "\n"
+        assert ready(index, "timeline")[0] == json_render.dumps(query.timeline(kb)) + "\n"
+        assert ready(index, "sources")[1] == len(kb.load_findings)
 
 
 def test_a_long_answer_is_printed_in_pieces_and_not_kept(

@@ -31,26 +31,47 @@ _CODE = "q"
 
 
 def build(kb: KB, claims: Sequence[Any]) -> tuple[bytes, bytes, bytes, list[str]] | None:
-    """(the rows, joined; where each starts, and the end; the positions in ``claims``'
-    order; the entity ids), or None when orjson cannot encode some row (then
-    :func:`claimkb.render.json.dumps` would take the json module's way). Each row is what
-    orjson writes for it as an item of the answer's list: indented one level more."""
+    """(the rows, each as orjson writes it as an item of the answer's list, joined by
+    ``,\\n``; where each starts, and where one after the last would; the positions in the
+    order ``claims`` lists them; the entity ids), or None when orjson cannot encode some row
+    (then :func:`claimkb.render.json.dumps` would take the json module's way). The rows are
+    encoded :data:`CHUNK` at a time, a list each, and cut where an item starts (a line
+    ``  {``: deeper lines are indented more, and no string holds a raw newline)."""
     from ..query import claim_dict
     from ..render.json import encode
 
-    starts = array(_CODE, [0])
-    encoded: list[bytes] = []
+    bodies: list[bytes] = []
+    starts = array(_CODE)
     position = 0
-    for claim in claims:
-        row = encode(claim_dict(kb, claim))
-        if row is None:
+    for begin in range(0, len(claims), CHUNK):
+        chunk = claims[begin : begin + CHUNK]
+        encoded = encode([claim_dict(kb, claim) for claim in chunk])
+        if encoded is None:
             return None
-        row = b"  " + row.replace(b"\n", b"\n  ")  # a string never holds a raw newline
-        encoded.append(row)
-        position += len(row)
-        starts.append(position)
+        body = encoded[2:-2]  # "[\n" and "\n]"
+        found = _items(body, position)
+        if len(found) != len(chunk) or not body.startswith(_ITEM[1:]):
+            return None
+        starts.extend(found)
+        bodies.append(body)
+        position += len(body) + len(_BETWEEN)
+    starts.append(position)
     order = sorted(range(len(claims)), key=lambda index: (claims[index].file, claims[index].line))
-    return b"".join(encoded), starts.tobytes(), array(_CODE, order).tobytes(), list(kb.entities)
+    return _BETWEEN.join(bodies), starts.tobytes(), array(_CODE, order).tobytes(), list(kb.entities)
+
+
+_BETWEEN = b",\n"
+_ITEM = b"\n  {"
+
+
+def _items(body: bytes, position: int) -> list[int]:
+    """Where each item of a list's encoded body starts (``position`` added)."""
+    found = [position]
+    at = body.find(_ITEM)
+    while at != -1:
+        found.append(position + at + 1)
+        at = body.find(_ITEM, at + 1)
+    return found
 
 
 class Rows:
@@ -62,7 +83,8 @@ class Rows:
         self._blob, starts, order, self.entity_ids = stored
         self._starts = _array(starts)
         self._order = _array(order)
-        if len(self._starts) != len(self._order) + 1 or self._starts[-1] != len(self._blob):
+        end = len(self._blob) + len(_BETWEEN) if self._order else 0
+        if len(self._starts) != len(self._order) + 1 or self._starts[-1] != end:
             raise ValueError("the index's rows do not fit their offsets")
         self.positions: Sequence[int] = self._order if positions is None else positions
         """The claims listed, in the answer's order."""
@@ -73,7 +95,7 @@ class Rows:
         return len(self.positions)
 
     def row(self, position: int) -> bytes:
-        return self._blob[self._starts[position] : self._starts[position + 1]]
+        return self._blob[self._starts[position] : self._starts[position + 1] - len(_BETWEEN)]
 
     def listed(self, positions: Iterable[int]) -> Rows:
         """These claims, in the order ``claims`` lists them."""
@@ -87,7 +109,7 @@ class Rows:
         """The listed rows, :data:`CHUNK` at a time, each chunk's rows joined as items."""
         positions = self.positions
         for start in range(0, len(positions), CHUNK):
-            yield b",\n".join(map(self.row, positions[start : start + CHUNK]))
+            yield _BETWEEN.join(map(self.row, positions[start : start + CHUNK]))
 
 
 def _array(data: Any) -> array[int]:

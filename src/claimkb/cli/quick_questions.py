@@ -1,14 +1,16 @@
-"""``claimkb claims ... --json`` answered from the query index before typer is assembled.
+"""JSON answers to the query commands given before typer is assembled.
 
-A question asked after a check is answered from the rows the check left
-(:mod:`claimkb.cache.rows`) in a fraction of a second, so assembling typer's command line,
-importing the model and rebuilding records would be most of its time. The commonest form -
-``claims`` with ``--json`` and any of ``--root``, ``--subject``, ``--property``, ``--source``
-and ``--text``, each given once with its value - is answered here, exactly as the ``claims``
-command answers it (an answer kept before, else the rows). Anything else (another option, a
-``--status``, a value that looks like an option, no index, a changed file, an unusable root,
-no claim found) goes to the typer app, which answers as it always has: nothing here prints
-unless the whole answer is at hand.
+A question asked after a check is answered from what the check left - every claim's row
+(:mod:`claimkb.cache.rows`), the ``sources`` and ``timeline`` answers
+(:mod:`claimkb.cache.ready`) - or, asked again, from the answer kept
+(:mod:`claimkb.cache.answers`), each in a fraction of a second; assembling typer's command
+line, importing the model and rebuilding records would be most of its time. So the plain
+forms - ``claims``, ``show ID``, ``entity NAME``, ``sources``, ``timeline`` and ``conflicts``
+with ``--json``, at most ``--root DIR`` and the options :data:`FORMS` lists, each given once
+with its value - are answered here exactly as their command answers them. Anything else
+(another option, a ``--status``, a value that looks like an option, nothing stored, a changed
+file, an unusable root, no claim found) goes to the typer app, which answers as it always
+has: nothing here prints unless the whole answer is at hand.
 """
 
 from __future__ import annotations
@@ -22,38 +24,59 @@ if TYPE_CHECKING:
     from ..cache.rows import Rows
     from ..workspace import Workspace
 
-__all__ = ["quick_question", "print_rows", "KEEP_ROWS"]
+__all__ = ["quick_question", "print_rows", "print_ready", "FORMS", "KEEP_ROWS"]
 
 KEEP_ROWS = 5000
 """Answers of at most this many claims are kept (:mod:`claimkb.cache.answers`); a longer one
 is printed a piece at a time and never held whole (it is as quick to print it again)."""
-_FILTERS = ("subject", "property", "source", "text")
+
+FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], int]] = {
+    "claims": (("subject", "property", "source", "text"), (), 0),
+    "show": ((), (), 1),
+    "entity": ((), (), 1),
+    "sources": ((), (), 0),
+    "timeline": ((), (), 0),
+    "conflicts": ((), ("untriaged",), 0),
+}
+"""Command -> (its options taking a value, its flags, how many arguments) answered here."""
 
 
 def quick_question(arguments: list[str]) -> int | None:
     """The exit code of ``claimkb ARGUMENTS`` if it was answered here, else None."""
-    given = _claims_options(arguments)
-    if given is None:
+    parsed = _parse(arguments)
+    if parsed is None:
         return None
+    command, given = parsed
     from ..errors import ClaimkbError
     from ..workspace import Workspace
 
     root = given.pop("root", None)
-    filters = {name: given.get(name) for name in _FILTERS}
     try:
         workspace = Workspace(Path(root) if root is not None else None, cache=True)
-        known = workspace.kept("claims", *_question(filters))
+        known = workspace.kept(command, *_question(command, given))
         if known is not None:
             sys.stderr.write(known.note)
             sys.stdout.write(known.out)
             return 0
-        rows = workspace.claim_rows(**filters)
+        return _answer(workspace, command, given)
     except ClaimkbError:  # the typer app reports it, with its own wording and exit code
         return None
-    if rows is None:
-        return None
-    print_rows(workspace, rows, sys.stdout.write, sys.stderr.write)
-    return 0
+
+
+def _answer(workspace: Workspace, command: str, given: dict[str, Any]) -> int | None:
+    """Answer from what the check left, if it holds the answer."""
+    if command == "claims":
+        from ..cache.rows import select
+
+        filters = {name: given.get(name) for name in FORMS["claims"][0]}
+        rows = workspace.indexed(lambda index: select(index, **filters))
+        if rows is None:
+            return None
+        print_rows(workspace, rows, sys.stdout.write, sys.stderr.write)
+        return 0
+    if command in ("sources", "timeline"):
+        return 0 if print_ready(workspace, command, sys.stdout.write, sys.stderr.write) else None
+    return None
 
 
 def print_rows(
@@ -65,8 +88,7 @@ def print_rows(
     from ..results import Answer
 
     answer: Answer[list[Any]] = Answer([], rows.unreadable)
-    if answer.note:
-        err(answer.note)
+    err(answer.note)
     if len(rows) > KEEP_ROWS:
         write(rows, out)
         return
@@ -77,30 +99,62 @@ def print_rows(
     workspace.keep(text, answer)
 
 
-def _question(filters: dict[str, str | None]) -> tuple[str | None, ...]:
-    """The arguments the ``claims`` command asks its kept answer with."""
-    return (filters["subject"], filters["property"], filters["source"], None, filters["text"])
+def print_ready(
+    workspace: Workspace, command: str, out: Callable[[str], Any], err: Callable[[str], Any]
+) -> bool:
+    """Print the ``--json`` answer of ``sources`` or ``timeline`` the check wrote, if it did
+    (its note on stderr first); whether it did."""
+    from ..cache.ready import ready
+    from ..results import Answer
+
+    found = workspace.indexed(lambda index: ready(index, command))
+    if found is None:
+        return False
+    text, unreadable = found
+    err(Answer([], unreadable).note)
+    out(text)
+    return True
 
 
-def _claims_options(arguments: list[str]) -> dict[str, str] | None:
-    """The options of ``claims ... --json`` (name -> value), or None when the command line
-    is not of that form."""
-    if not arguments or arguments[0] != "claims":
+def _question(command: str, given: dict[str, Any]) -> tuple[object, ...]:
+    """The arguments the command asks its kept answer with (see :mod:`.queries`)."""
+    if command == "claims":
+        get = given.get
+        return (get("subject"), get("property"), get("source"), None, get("text"))
+    if command == "conflicts":
+        return (given.get("untriaged", False), False)
+    return tuple(given.get(f"#{n}") for n in range(FORMS[command][2]))
+
+
+def _parse(arguments: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """(command, option or ``#N`` argument -> value) of a command line of one of
+    :data:`FORMS` with ``--json``, or None."""
+    if not arguments or arguments[0] not in FORMS:
         return None
-    given: dict[str, str] = {}
+    command = arguments[0]
+    options, flags, count = FORMS[command]
+    given: dict[str, Any] = {}
     as_json = False
+    taken = 0
     rest = iter(arguments[1:])
     for word in rest:
+        if not word.startswith("-") and taken < count:
+            given[f"#{taken}"] = word
+            taken += 1
+            continue
         if word == "--json" and not as_json:
             as_json = True
             continue
         name, equals, value = word.partition("=")
+        name = name[2:] if name.startswith("--") else ""
+        if name in flags and not equals and name not in given:
+            given[name] = True
+            continue
         if not equals:
             value = next(rest, "-")  # a missing value: the app says so
-        name = name[2:] if name.startswith("--") else ""
-        if name not in (*_FILTERS, "root") or name in given or value.startswith("-"):
+        if name not in (*options, "root") or name in given or value.startswith("-"):
             return None
         if name == "root" and not value:
             return None
         given[name] = value
-    return given if as_json else None
+    return (command, given) if as_json and taken == count else None

@@ -27,7 +27,6 @@ from .writes import Writes
 
 if TYPE_CHECKING:
     from ..cache.indexed import Indexed
-    from ..cache.rows import Rows
     from ..config import Config
     from ..findings import Finding
     from ..kb import KB
@@ -174,12 +173,10 @@ class Workspace(Writes):
         found = self._rows(from_index, from_kb)
         return Answer([ClaimRow.from_dict(row) for row in found.data], found.unreadable)
 
-    def claim_rows(self, **filters: str | None) -> Rows | None:
-        """What :meth:`claims` finds, as the JSON rows the query index keeps (to print with
-        :func:`claimkb.cache.rows.write`), or None when the index cannot give them."""
-        from ..cache.rows import select
-
-        return self._strategy.indexed(lambda index: select(index, **filters))
+    def indexed(self, answer: Callable[[Indexed], T]) -> T | None:
+        """``answer`` from the query index of the KB as it is, or None when there is none or
+        it cannot answer (:meth:`.strategy.Strategy.indexed`)."""
+        return self._strategy.indexed(answer)
 
     def show(self, claim_id: str) -> Answer[Shown]:
         """A claim with its source, rivals, evidence, reviews, resolutions and findings."""

@@ -1,0 +1,45 @@
+"""Answers a check writes ready: the ``--json`` text of ``sources`` and ``timeline``.
+
+Neither question takes an argument and both answers are pure functions of what the query
+index's key covers, so the check that builds the index (:mod:`.query_index`) writes their
+text as the commands print it - the same :class:`claimkb.results.Answer` encoded by the same
+:func:`claimkb.render.json.dumps` - and asking either after the check is one read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kb import KB
+    from .indexed import Indexed
+
+__all__ = ["READY", "build", "ready"]
+
+READY = ("sources", "timeline")
+"""The commands whose ``--json`` answer the check writes."""
+
+
+def build(kb: KB, timeline: dict[str, Any]) -> dict[str, str]:
+    """The ``--json`` text of each of :data:`READY` (``timeline``: as :func:`claimkb.query.timeline`
+    gave it for ``kb``)."""
+    from ..query import sources
+    from ..render.json import dumps
+    from ..results import Answer, SourceRow, Timeline
+
+    rows = [SourceRow.from_dict(row) for row in sources(kb)]
+    return {
+        "sources": dumps(Answer(rows).to_json()) + "\n",
+        "timeline": dumps(Answer(Timeline.from_dict(timeline)).to_json()) + "\n",
+    }
+
+
+def ready(index: Indexed, command: str) -> tuple[str, int]:
+    """(the ``--json`` text of ``command``, the load findings its note counts)."""
+    from .indexed import Unavailable
+
+    answers = index.part("ready")
+    text = answers.get(command) if isinstance(answers, dict) else None
+    if not isinstance(text, str):
+        raise Unavailable(f"the index holds no {command} answer")
+    return text, index.load_findings
