@@ -105,9 +105,8 @@ QUESTIONS = [
     ["conflicts", "--json", "--untriaged"],
     ["conflicts", "--json"],
 ]
-FROM_THE_CHECK = {"claims", "sources", "timeline"}
-"""The commands the quick path answers from what the check left (the others: only an
-answer kept before)."""
+FROM_THE_CHECK = {"claims", "sources", "timeline", "show", "entity", "conflicts"}
+"""The commands the quick path answers from what the check left."""
 
 
 def _quick(arguments: list[str]) -> tuple[int | None, str, str]:
@@ -195,7 +194,12 @@ class _Collect:
         ["claims", "--json", "--subject", "a", "--subject", "b"],
         ["claims", "--json", "--root", ""],
         ["claims", "--json", "--no-such-option", "x"],
-        ["show", "c1", "--json"],
+        ["show", "--json"],  # no claim id
+        ["show", "a", "b", "--json"],
+        ["show", "no-such-claim", "--json"],  # the app says which are spelt like it
+        ["entity", "no such entity", "--json"],
+        ["conflicts", "--uncompared", "--json"],
+        ["conflicts", "--untriaged", "--untriaged", "--json"],
     ],
 )
 def test_other_command_lines_go_to_the_app(corpus: Path, cli: Invoke, arguments: list[str]) -> None:
@@ -245,3 +249,17 @@ def test_a_kb_orjson_cannot_encode_keeps_no_rows(monkeypatch: pytest.MonkeyPatch
     kb: Any = claimkb.load(FIXTURES / "valid" / "launch")
     monkeypatch.setattr(json_render, "encode", lambda data: None)
     assert rows_module.build(kb, list(kb.claims.values())) is None
+
+
+def test_show_of_every_claim_on_the_quick_path(
+    corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = ["--root", str(corpus)]
+    claim_ids = list(claimkb.load(corpus).claims)
+    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
+    expected = {c: cli("show", c, "--json", *at).stdout for c in claim_ids}
+    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    cli("check", *at)
+    _refuse_loads(monkeypatch)
+    for claim_id in claim_ids:
+        assert _quick(["show", claim_id, "--json", *at]) == (0, expected[claim_id], "")

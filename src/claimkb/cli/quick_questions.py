@@ -2,9 +2,9 @@
 
 A question asked after a check is answered from what the check left - every claim's row
 (:mod:`claimkb.cache.rows`), the ``sources`` and ``timeline`` answers
-(:mod:`claimkb.cache.ready`) - or, asked again, from the answer kept
-(:mod:`claimkb.cache.answers`), each in a fraction of a second; assembling typer's command
-line, importing the model and rebuilding records would be most of its time. So the plain
+(:mod:`claimkb.cache.ready`), the query index and the stored report - or, asked again, from
+the answer kept (:mod:`claimkb.cache.answers`), each in a fraction of a second; assembling
+typer's command line would be a large part of its time. So the plain
 forms - ``claims``, ``show ID``, ``entity NAME``, ``sources``, ``timeline`` and ``conflicts``
 with ``--json``, at most ``--root DIR`` and the options :data:`FORMS` lists, each given once
 with its value - are answered here exactly as their command answers them. Anything else
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..cache.rows import Rows
+    from ..results import Answer
     from ..workspace import Workspace
 
 __all__ = ["quick_question", "print_rows", "print_ready", "FORMS", "KEEP_ROWS"]
@@ -76,7 +77,33 @@ def _answer(workspace: Workspace, command: str, given: dict[str, Any]) -> int | 
         return 0
     if command in ("sources", "timeline"):
         return 0 if print_ready(workspace, command, sys.stdout.write, sys.stderr.write) else None
-    return None
+    answer = _from_index(workspace, command, given)
+    if answer is None:
+        return None
+    from ..render.json import dumps
+
+    out = dumps(answer.to_json()) + "\n"
+    sys.stderr.write(answer.note)
+    sys.stdout.write(out)
+    workspace.keep(out, answer)
+    return 0
+
+
+def _from_index(workspace: Workspace, command: str, given: dict[str, Any]) -> Answer[Any] | None:
+    """The answer of ``show``, ``entity`` or ``conflicts`` as the Workspace gives it, if the
+    query index (or the stored report) holds it; else None (a NotFound too: the app says it)."""
+    from ..results import Answer, EntityAnswer, Shown
+
+    if command == "conflicts":
+        if workspace.unchanged_report() is None:
+            return None
+        return workspace.conflicts(untriaged=given.get("untriaged", False))
+    name = given["#0"]
+    if command == "show":
+        shown = workspace.indexed(lambda index: index.show(name))
+        return None if shown is None else Answer(Shown.from_dict(shown[0]), snapshots=shown[1])
+    found = workspace.indexed(lambda index: index.entity(name))
+    return None if found is None else Answer(EntityAnswer.from_dict(found))
 
 
 def print_rows(
