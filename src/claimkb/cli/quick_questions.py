@@ -94,10 +94,15 @@ def _from_index(workspace: Workspace, command: str, given: dict[str, Any]) -> An
     query index (or the stored report) holds it; else None (a NotFound too: the app says it)."""
     from ..results import Answer, EntityAnswer, Shown
 
-    if command == "conflicts":
-        if workspace.unchanged_report() is None:
+    if command == "conflicts":  # Workspace.conflicts, without importing the model
+        stored = workspace.indexed(lambda index: index.findings())
+        if stored is None:
             return None
-        return workspace.conflicts(untriaged=given.get("untriaged", False))
+        state, findings = stored
+        chosen = [f for f in findings if f.entry.triageable]  # claimkb.query.discrepancies
+        if given.get("untriaged", False):
+            chosen = [f for f in chosen if not f.triaged]
+        return Answer(chosen, snapshots=state)
     name = given["#0"]
     if command == "show":
         shown = workspace.indexed(lambda index: index.show(name))
