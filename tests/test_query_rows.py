@@ -21,9 +21,9 @@ import pytest
 import claimkb
 from claimkb import api, query, store
 from claimkb.cache import rows as rows_module
+from claimkb.cache.answering import ready, select
 from claimkb.cache.answers import survey
 from claimkb.cache.indexed import Indexed
-from claimkb.cache.ready import ready
 from claimkb.cli import quick_questions
 from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
@@ -44,7 +44,7 @@ def _generated(tmp_path: Path) -> Path:
 
 
 def _rows_text(index: Indexed, filters: dict[str, str]) -> str | None:
-    found = rows_module.select(index, **filters)
+    found = select(index, **filters)
     if found is None:
         return None
     pieces: list[str] = []

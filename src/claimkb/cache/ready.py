@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..kb import KB
-    from .indexed import Indexed
 
-__all__ = ["READY", "build", "ready"]
+__all__ = ["READY", "build"]
 
 READY = ("sources", "timeline")
 """The commands whose ``--json`` answer the check writes."""
@@ -29,14 +28,3 @@ def build(kb: KB, timeline: dict[str, Any]) -> dict[str, str]:
     # the commands print Answer(SourceRow/Timeline.from_dict(...)).to_json(), which is this
     # data again (the tests compare them)
     return {"sources": dumps(sources(kb)) + "\n", "timeline": dumps(timeline) + "\n"}
-
-
-def ready(index: Indexed, command: str) -> tuple[str, int]:
-    """(the ``--json`` text of ``command``, the load findings its note counts)."""
-    from .indexed import Unavailable
-
-    answers = index.part("ready")
-    text = answers.get(command) if isinstance(answers, dict) else None
-    if not isinstance(text, str):
-        raise Unavailable(f"the index holds no {command} answer")
-    return text, index.load_findings

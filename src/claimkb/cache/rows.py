@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..kb import KB
-    from .indexed import Indexed
 
-__all__ = ["Rows", "build", "select", "write", "CHUNK"]
+__all__ = ["Rows", "build", "write", "CHUNK"]
 
 CHUNK = 2000
 """How many rows :func:`write` decodes and encodes at a time."""
@@ -132,63 +131,3 @@ def write(rows: Rows, out: Callable[[str], Any]) -> None:
         out(separator + finish(chunk))  # whole lines, as dumps would write them
         separator = ",\n"
     out("\n]\n")
-
-
-def select(
-    index: Indexed,
-    *,
-    subject: str | None = None,
-    property: str | None = None,
-    source: str | None = None,
-    status: str | None = None,
-    text: str | None = None,
-) -> Rows | None:
-    """The claims :func:`claimkb.query.find_claims` finds with these filters, or None when
-    there is none (the usual way then says which filter names nothing)."""
-    from .indexed import Unavailable
-
-    try:
-        rows = Rows(index.part("rows"))
-    except ValueError:
-        raise Unavailable("the index's rows are damaged") from None
-    chosen: set[int] | None = None
-    if subject is not None:
-        chosen = _narrow(chosen, index.about(_subject_id(index, rows, subject)))
-    for column, value in (("property", property), ("source", source), ("status", status)):
-        if value is not None:
-            chosen = _narrow(chosen, index.where(column, value))
-    if text:
-        needle = text.casefold()
-        candidates = index.matching(needle)
-        if chosen is not None:
-            candidates = [c for c in candidates if c in chosen]
-        chosen = {c for c in candidates if _holds(rows.row(c), needle)}
-    found = rows if chosen is None else rows.listed(chosen)
-    found.unreadable = index.load_findings
-    return found if len(found) else None
-
-
-def _subject_id(index: Indexed, rows: Rows, subject: str) -> str:
-    """The entity ``subject`` names (or ``subject`` itself), as :meth:`claimkb.kb.KB.entity`
-    finds it: a subject some claim writes was resolved by the check already."""
-    if subject in rows.entity_ids:
-        return subject
-    written = index.resolved_as(subject)
-    if written is not None:
-        return written
-    from ..values import name_key
-
-    return index.names.get(name_key(subject)) or subject
-
-
-def _holds(row: bytes, needle: str) -> bool:
-    """Whether the text ``--text`` searches in this claim holds ``needle`` (case-folded)."""
-    import orjson
-
-    data = orjson.loads(row)
-    haystack = " ".join((data["id"], data["value"], data["quote"], data["note"] or ""))
-    return needle in haystack.casefold()
-
-
-def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:
-    return set(found) if chosen is None else chosen.intersection(found)

@@ -124,11 +124,11 @@ def claims(
     """
     workspace = ask(root, json_, "claims", subject, property, source, status, text)
     if json_:  # the rows the check left, if it did: printed a piece at a time
-        from ..cache.rows import select
+        from ..workspace.quick import claim_rows
         from .quick_questions import print_rows
 
         filters = {"subject": subject, "property": property, "source": source, "text": text}
-        rows = workspace.indexed(lambda index: select(index, **filters, status=status))
+        rows = claim_rows(workspace, **filters, status=status)
         if rows is not None:
             print_rows(workspace, rows, _echo, _echo_err)
             return

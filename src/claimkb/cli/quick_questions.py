@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..cache.rows import Rows
     from ..results import Answer
     from ..workspace import Workspace
+    from ..workspace.quick import Rows
 
 __all__ = ["quick_question", "print_rows", "print_ready", "FORMS", "KEEP_ROWS"]
 
@@ -66,11 +66,11 @@ def quick_question(arguments: list[str]) -> int | None:
 
 def _answer(workspace: Workspace, command: str, given: dict[str, Any]) -> int | None:
     """Answer from what the check left, if it holds the answer."""
-    if command == "claims":
-        from ..cache.rows import select
+    from ..workspace import quick
 
+    if command == "claims":
         filters = {name: given.get(name) for name in FORMS["claims"][0]}
-        rows = workspace.indexed(lambda index: select(index, **filters))
+        rows = quick.claim_rows(workspace, **filters)
         if rows is None:
             return None
         print_rows(workspace, rows, sys.stdout.write, sys.stderr.write)
@@ -92,23 +92,13 @@ def _answer(workspace: Workspace, command: str, given: dict[str, Any]) -> int | 
 def _from_index(workspace: Workspace, command: str, given: dict[str, Any]) -> Answer[Any] | None:
     """The answer of ``show``, ``entity`` or ``conflicts`` as the Workspace gives it, if the
     query index (or the stored report) holds it; else None (a NotFound too: the app says it)."""
-    from ..results import Answer, EntityAnswer, Shown
+    from ..workspace import quick
 
-    if command == "conflicts":  # Workspace.conflicts, without importing the model
-        stored = workspace.indexed(lambda index: index.findings())
-        if stored is None:
-            return None
-        state, findings = stored
-        chosen = [f for f in findings if f.entry.triageable]  # claimkb.query.discrepancies
-        if given.get("untriaged", False):
-            chosen = [f for f in chosen if not f.triaged]
-        return Answer(chosen, snapshots=state)
-    name = given["#0"]
+    if command == "conflicts":
+        return quick.conflicts(workspace, given.get("untriaged", False))
     if command == "show":
-        shown = workspace.indexed(lambda index: index.show(name))
-        return None if shown is None else Answer(Shown.from_dict(shown[0]), snapshots=shown[1])
-    found = workspace.indexed(lambda index: index.entity(name))
-    return None if found is None else Answer(EntityAnswer.from_dict(found))
+        return quick.show(workspace, given["#0"])
+    return quick.entity(workspace, given["#0"])
 
 
 def print_rows(
@@ -116,8 +106,8 @@ def print_rows(
 ) -> None:
     """Print the answer ``claims --json`` gives (its note on stderr first), and keep it for
     the same question if it is short (see :data:`KEEP_ROWS`)."""
-    from ..cache.rows import write
     from ..results import Answer
+    from ..workspace.quick import write_rows as write
 
     answer: Answer[list[Any]] = Answer([], rows.unreadable)
     err(answer.note)
@@ -136,10 +126,10 @@ def print_ready(
 ) -> bool:
     """Print the ``--json`` answer of ``sources`` or ``timeline`` the check wrote, if it did
     (its note on stderr first); whether it did."""
-    from ..cache.ready import ready
     from ..results import Answer
+    from ..workspace.quick import ready
 
-    found = workspace.indexed(lambda index: ready(index, command))
+    found = ready(workspace, command)
     if found is None:
         return False
     text, unreadable = found
