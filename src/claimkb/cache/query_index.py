@@ -15,7 +15,9 @@ which, and where their records are:
   resolution ties to it (rival groups are found from the subject and property columns);
 * every source, entity, property, constant, resolution and unit record (they are few), and the
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
-* the timeline, ready (it spans every file), and the number of load findings.
+* the timeline, ready (it spans every file), and the number of load findings;
+* every claim's ``--json`` row (:mod:`.rows`), and the ``--json`` text of ``sources`` and
+  ``timeline`` (:mod:`.ready`), so that those answers need no record at all.
 
 The index only ever finds a superset of what a question touches: the answer itself is
 computed by the functions of :mod:`claimkb.query` on those records (see :mod:`.indexed`), so

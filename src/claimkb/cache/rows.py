@@ -2,15 +2,16 @@
 without rebuilding a record, parsing a value or loading the model.
 
 A claim's row (:func:`claimkb.query.claim_dict`) is a pure function of the KB, which the
-index's key covers, so the check that builds the index writes each row once, as compact JSON
-(orjson), in the KB's order, with where each starts and the order ``claims`` lists them in
-(by file, then line). A question then picks its rows from the index's columns, exactly as
-:func:`claimkb.query.find_claims` would (the text search checks each candidate's own text),
-and :func:`write` prints them as the whole answer would be printed: a few hundred rows at a
-time are decoded and encoded again by :func:`claimkb.render.json.dumps` (its float rewrite
-included), so the answer is never held whole and is byte for byte the same. When some row
-cannot be stored exactly (orjson refuses it), the index holds no rows and the questions are
-answered the usual way.
+index's key covers, so the check that builds the index writes each row once, as the text
+orjson writes for it as an item of the answer's list, in the KB's order, with where each
+starts and the order ``claims`` lists them in (by file, then line). A question picks its
+rows from the index's columns, exactly as :func:`claimkb.query.find_claims` would (see
+:mod:`.answering`), and :func:`write` prints them as the whole answer is printed: the rows
+are joined :data:`CHUNK` at a time and finished by :func:`claimkb.render.json.finish` (the
+float rewrite and the defused CI commands of :func:`~claimkb.render.json.dumps`, which work
+line by line), so the answer is never held whole and is byte for byte the same. When orjson
+refuses some row (dumps would then take the json module's way), the index holds no rows and
+the questions are answered the usual way.
 """
 
 from __future__ import annotations
