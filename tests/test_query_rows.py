@@ -231,10 +231,17 @@ def test_damaged_rows_are_never_used(
 
 
 def test_rows_that_do_not_fit_their_offsets_are_refused() -> None:
+    for stored in [
+        "not rows",
+        (2, [b""], b"\0" * 8, b"\0" * 16, []),  # two claims, one start
+        (1, [b""], b"\0" * 16, b"\0" * 16, []),  # two claims of a chunk each, one chunk
+        (0, [], b"", b"", []),
+    ]:
+        with pytest.raises(ValueError):
+            rows_module.Rows(stored)
+    garbled = rows_module.Rows((2, [b"not zlib"], b"\0" * 8, b"\0" * 8, []))
     with pytest.raises(ValueError):
-        rows_module.Rows((b"  {}", b"\0" * 16, b"\0" * 8, []))
-    with pytest.raises(ValueError):
-        rows_module.Rows("not rows")
+        garbled.row_of(0)
 
 
 @pytest.mark.parametrize(
@@ -263,3 +270,30 @@ def test_show_of_every_claim_on_the_quick_path(
     _refuse_loads(monkeypatch)
     for claim_id in claim_ids:
         assert _quick(["show", claim_id, "--json", *at]) == (0, expected[claim_id], "")
+
+
+def test_rows_are_listed_by_file_and_line_whatever_the_order_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kb: Any = claimkb.load(FIXTURES / "valid" / "launch")
+    claims = list(kb.claims.values())[::-1]  # positions count in this order
+    monkeypatch.setattr(rows_module, "CHUNK", 3)
+    rows = rows_module.Rows(rows_module.build(kb, claims))
+
+    def text(found: rows_module.Rows) -> str:
+        pieces: list[str] = []
+        rows_module.write(found, pieces.append)
+        return "".join(pieces)
+
+    def expected(chosen: list[Any]) -> str:
+        listed = sorted(chosen, key=lambda c: (c.file, c.line))
+        return json_render.dumps([query.claim_dict(kb, c) for c in listed]) + "\n"
+
+    assert len(claims) > 6
+    assert text(rows) == expected(claims)
+    some = [0, 5, 2, len(claims) - 1]
+    assert text(rows.of(some)) == expected([claims[i] for i in some])
+    assert [rows.row_of(i) for i in range(len(claims))] == [
+        json_render.encode(query.claim_dict(kb, c)).replace(b"\n", b"\n  ").join([b"  ", b""])
+        for c in claims
+    ]

@@ -39,8 +39,12 @@ def select(
         candidates = index.matching(needle)
         if chosen is not None:
             candidates = [c for c in candidates if c in chosen]
-        chosen = {c for c in candidates if _holds(rows.row(c), needle)}
-    found = rows if chosen is None else rows.listed(chosen)
+        candidates.sort(key=rows.place)  # the chunks in order
+        try:
+            chosen = {c for c in candidates if _holds(rows.row_of(c), needle)}
+        except ValueError:
+            raise Unavailable("the index's rows are damaged") from None
+    found = rows if chosen is None else rows.of(chosen)
     found.unreadable = index.load_findings
     return found if len(found) else None
 

@@ -16,6 +16,7 @@ the questions are answered the usual way.
 
 from __future__ import annotations
 
+import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -30,46 +31,49 @@ CHUNK = 2000
 _CODE = "q"
 
 
-def build(kb: KB, claims: Sequence[Any]) -> tuple[bytes, bytes, bytes, list[str]] | None:
-    """(the rows, each as orjson writes it as an item of the answer's list, joined by
-    ``,\\n``; where each starts, and where one after the last would; the positions in the
-    order ``claims`` lists them; the entity ids), or None when orjson cannot encode some row
-    (then :func:`claimkb.render.json.dumps` would take the json module's way). The rows are
-    encoded :data:`CHUNK` at a time, a list each, and cut where an item starts (a line
-    ``  {``: deeper lines are indented more, and no string holds a raw newline)."""
+def build(kb: KB, claims: Sequence[Any]) -> tuple[Any, ...] | None:
+    """(the rows per chunk, the start of each row in its chunk, each claim's place in the
+    listing, the entity ids), or None when orjson cannot encode some row (then
+    :func:`claimkb.render.json.dumps` would take the json module's way).
+
+    The rows are taken in the order ``claims`` lists them (by file, then line), so that an
+    answer reads its chunks one after the other, and encoded :data:`CHUNK` at a time, as a
+    list; each chunk is cut where an item starts (a line ``  {``: deeper lines are indented
+    more, and no string holds a raw newline) and compressed (a tenth of the size, so the
+    check holds and writes little more)."""
     from ..query import claim_dict
     from ..render.json import encode
 
-    bodies: list[bytes] = []
+    order = sorted(range(len(claims)), key=lambda index: (claims[index].file, claims[index].line))
+    rank = array(_CODE, bytes(len(order) * array(_CODE).itemsize))
+    for place, position in enumerate(order):
+        rank[position] = place
+    packed: list[bytes] = []
     starts = array(_CODE)
-    position = 0
-    for begin in range(0, len(claims), CHUNK):
-        chunk = claims[begin : begin + CHUNK]
+    for begin in range(0, len(order), CHUNK):
+        chunk = [claims[position] for position in order[begin : begin + CHUNK]]
         encoded = encode([claim_dict(kb, claim) for claim in chunk])
         if encoded is None:
             return None
         body = encoded[2:-2]  # "[\n" and "\n]"
-        found = _items(body, position)
+        found = _items(body)
         if len(found) != len(chunk) or not body.startswith(_ITEM[1:]):
             return None
         starts.extend(found)
-        bodies.append(body)
-        position += len(body) + len(_BETWEEN)
-    starts.append(position)
-    order = sorted(range(len(claims)), key=lambda index: (claims[index].file, claims[index].line))
-    return _BETWEEN.join(bodies), starts.tobytes(), array(_CODE, order).tobytes(), list(kb.entities)
+        packed.append(zlib.compress(body, 1))
+    return (CHUNK, packed, starts.tobytes(), rank.tobytes(), list(kb.entities))
 
 
 _BETWEEN = b",\n"
 _ITEM = b"\n  {"
 
 
-def _items(body: bytes, position: int) -> list[int]:
-    """Where each item of a list's encoded body starts (``position`` added)."""
-    found = [position]
+def _items(body: bytes) -> list[int]:
+    """Where each item of a list's encoded body starts."""
+    found = [0]
     at = body.find(_ITEM)
     while at != -1:
-        found.append(position + at + 1)
+        found.append(at + 1)
         at = body.find(_ITEM, at + 1)
     return found
 
@@ -77,44 +81,64 @@ def _items(body: bytes, position: int) -> list[int]:
 class Rows:
     """The rows of a query index (see :func:`build`), and the claims one question lists."""
 
-    def __init__(self, stored: Any, positions: Sequence[int] | None = None) -> None:
-        if not isinstance(stored, tuple) or len(stored) != 4:
+    def __init__(self, stored: Any, listed: Sequence[int] | None = None) -> None:
+        if not isinstance(stored, tuple) or len(stored) != 5:
             raise ValueError("the index's rows are not what build writes")
-        self._blob, starts, order, self.entity_ids = stored
+        self._stored = stored
+        self._size, self._packed, starts, rank, self.entity_ids = stored
         self._starts = _array(starts)
-        self._order = _array(order)
-        end = len(self._blob) + len(_BETWEEN) if self._order else 0
-        if len(self._starts) != len(self._order) + 1 or self._starts[-1] != end:
+        self._rank = _array(rank)
+        count = len(self._rank)
+        if (
+            type(self._size) is not int
+            or self._size < 1
+            or not isinstance(self._packed, list)
+            or len(self._packed) != -(-count // self._size)
+            or len(self._starts) != count
+        ):
             raise ValueError("the index's rows do not fit their offsets")
-        self.positions: Sequence[int] = self._order if positions is None else positions
-        """The claims listed, in the answer's order."""
+        self.listed: Sequence[int] = range(count) if listed is None else listed
+        """The places of the claims listed, in order."""
         self.unreadable = 0
         """How many records or files the KB's load could not read (for the answer's note)."""
+        self._chunk: tuple[int, bytes] = (-1, b"")
 
     def __len__(self) -> int:
-        return len(self.positions)
+        return len(self.listed)
 
-    def row(self, position: int) -> bytes:
-        return self._blob[self._starts[position] : self._starts[position + 1] - len(_BETWEEN)]
+    def of(self, positions: Iterable[int]) -> Rows:
+        """The claims at these positions of the KB, as ``claims`` lists them."""
+        rank = self._rank
+        return Rows(self._stored, sorted({rank[position] for position in positions}))
 
-    def listed(self, positions: Iterable[int]) -> Rows:
-        """These claims, in the order ``claims`` lists them."""
-        rank = array(_CODE, bytes(len(self._order) * array(_CODE).itemsize))
-        for place, position in enumerate(self._order):
-            rank[position] = place
-        chosen = sorted(set(positions), key=rank.__getitem__)
-        return Rows((self._blob, self._starts, self._order, self.entity_ids), chosen)
+    def place(self, position: int) -> int:
+        """Where the claim at this position of the KB is listed."""
+        return self._rank[position]
+
+    def row_of(self, position: int) -> bytes:
+        """The row of the claim at this position of the KB."""
+        return self._row(self._rank[position])
+
+    def _row(self, place: int) -> bytes:
+        chunk, within = divmod(place, self._size)
+        if self._chunk[0] != chunk:  # the listing reads its chunks in order: keep the last
+            try:
+                self._chunk = (chunk, zlib.decompress(self._packed[chunk]))
+            except zlib.error:
+                raise ValueError("a chunk of the index's rows is damaged") from None
+        body = self._chunk[1]
+        last = within == self._size - 1 or place + 1 == len(self._rank)
+        end = len(body) if last else self._starts[place + 1] - len(_BETWEEN)
+        return body[self._starts[place] : end]
 
     def chunks(self) -> Iterable[bytes]:
         """The listed rows, :data:`CHUNK` at a time, each chunk's rows joined as items."""
-        positions = self.positions
-        for start in range(0, len(positions), CHUNK):
-            yield _BETWEEN.join(map(self.row, positions[start : start + CHUNK]))
+        listed = self.listed
+        for start in range(0, len(listed), CHUNK):
+            yield _BETWEEN.join(map(self._row, listed[start : start + CHUNK]))
 
 
 def _array(data: Any) -> array[int]:
-    if isinstance(data, array):
-        return data
     found = array(_CODE)
     found.frombytes(data)
     return found
