@@ -62,6 +62,20 @@ class Indexed:
             raise Unavailable(f"the index has no {name}")
         return found
 
+    def part(self, name: str) -> Any:
+        """A section of the index (:class:`Unavailable` when it holds none)."""
+        return self._get(name)
+
+    def resolved_as(self, written: str) -> str | None:
+        """The entity id (or the subject itself) a subject some claim writes resolved to."""
+        distinct = self._get("columns")["subject"][0]
+        return self._resolved[distinct.index(written)] if written in distinct else None
+
+    @property
+    def names(self) -> dict[str, str]:
+        """:attr:`claimkb.kb.KB.name_index`."""
+        return self._name_index
+
     @property
     def load_findings(self) -> int:
         """How many problems reading the KB met (the queries mention them on stderr)."""
@@ -86,12 +100,12 @@ class Indexed:
         chosen: set[int] | None = None
         if subject is not None:
             entity = kb.entity(subject)
-            chosen = _narrow(chosen, self._about(entity.id if entity else subject))
+            chosen = _narrow(chosen, self.about(entity.id if entity else subject))
         for column, value in (("property", property), ("source", source), ("status", status)):
             if value is not None:
-                chosen = _narrow(chosen, self._where(column, value))
+                chosen = _narrow(chosen, self.where(column, value))
         if text:
-            chosen = _narrow(chosen, self._matching(text.casefold()))
+            chosen = _narrow(chosen, self.matching(text.casefold()))
         self._fill(kb, range(len(self._ids)) if chosen is None else chosen)
         found = find_claims(
             kb, subject=subject, property=property, source=source, status=status, text=text
@@ -113,7 +127,7 @@ class Indexed:
                 found = kb.entities.get(entity_id)
                 wanted.update(self._known_positions(recorded))
         if found is not None:
-            wanted.update(self._about(found.id))
+            wanted.update(self.about(found.id))
             for table in ("named", "misspelt"):
                 wanted.update(self._positions(self._get(table).get(found.id, ())))
             self._fill(kb, wanted)
@@ -140,7 +154,7 @@ class Indexed:
         from ..query import show
 
         kb = self._registries()
-        index = self._position.get(claim_id)
+        index = self._find(claim_id)
         if index is None:
             return show(kb, claim_id, (), self._ids), None  # raises NotFound, as the KB does
         state, findings = self.findings()
@@ -154,7 +168,8 @@ class Indexed:
             for i, (s, p) in enumerate(zip(subjects, properties, strict=True))
             if p == property and resolved[s] == subject
         }
-        wanted.update(self._positions(self._get("reviewers").get(claim_id, ())))
+        reviewers = map(self._find, self._get("reviewers").get(claim_id, ()))
+        wanted.update(i for i in reviewers if i is not None)
         self._fill(kb, wanted)
         return show(kb, claim_id, findings), state
 
@@ -201,11 +216,18 @@ class Indexed:
         """The entity id (or the subject as written) of each distinct written subject."""
         return list(self._get("resolved"))
 
-    def _about(self, subject_id: str) -> list[int]:
+    def about(self, subject_id: str) -> list[int]:
         """The positions of the claims whose subject resolves to ``subject_id``."""
         codes = {code for code, found in enumerate(self._resolved) if found == subject_id}
         _, subjects = self._column("subject")
         return [index for index, code in enumerate(subjects) if code in codes]
+
+    def _find(self, claim_id: str) -> int | None:
+        """The position of one claim (a search of the ids, quicker than mapping them all)."""
+        try:
+            return self._ids.index(claim_id)
+        except ValueError:
+            return None
 
     def _positions(self, claim_ids: Iterable[str]) -> list[int]:
         position = self._position
@@ -221,7 +243,7 @@ class Indexed:
         distinct, codes = self._get("columns")[name]
         return distinct, numbers(codes)
 
-    def _where(self, name: str, value: str) -> list[int]:
+    def where(self, name: str, value: str) -> list[int]:
         """The positions of the claims whose ``name`` column holds ``value``."""
         distinct, codes = self._column(name)
         try:
@@ -230,7 +252,7 @@ class Indexed:
             return []
         return [index for index, found in enumerate(codes) if found == code]
 
-    def _matching(self, needle: str) -> list[int]:
+    def matching(self, needle: str) -> list[int]:
         """The positions of the claims whose searched text holds ``needle`` (case-folded),
         and perhaps a few others (see :func:`.query_index.matching`)."""
         return matching(self._get("text"), needle)

@@ -15,7 +15,9 @@ which, and where their records are:
   resolution ties to it (rival groups are found from the subject and property columns);
 * every source, entity, property, constant, resolution and unit record (they are few), and the
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
-* the timeline, ready (it spans every file), and the number of load findings.
+* the timeline, ready (it spans every file), and the number of load findings;
+* every claim's ``--json`` row (:mod:`.rows`), and the ``--json`` text of ``sources`` and
+  ``timeline`` (:mod:`.ready`), so that those answers need no record at all.
 
 The index only ever finds a superset of what a question touches: the answer itself is
 computed by the functions of :mod:`claimkb.query` on those records (see :mod:`.indexed`), so
@@ -52,7 +54,12 @@ __all__ = [
 
 FILE = "queries"
 """The index's file in a KB's cache directory."""
-APART = {"text": "queries-text", "timeline": "queries-timeline"}
+APART = {
+    "text": "queries-text",
+    "timeline": "queries-timeline",
+    "rows": "queries-rows",
+    "ready": "queries-ready",
+}
 """Large sections few questions need, each kept in a file of its own, read when needed."""
 _CODE = "i"
 LAYOUT = (2, sys.byteorder, array(_CODE).itemsize)
@@ -106,9 +113,11 @@ def build(kb: KB) -> dict[str, Any]:
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
     from ..query import timeline
+    from . import ready, rows
     from .codec import encode_record
 
     claims = list(kb.claims.values())
+    dates = timeline(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
     columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
     ids, subjects, properties, sources, statuses, values, quotes, notes = columns
@@ -139,7 +148,9 @@ def build(kb: KB) -> dict[str, Any]:
         "name_index": kb.name_index,
         "load_findings": len(kb.load_findings),
         "text": _text(ids, values, quotes, notes),
-        "timeline": marshal.dumps(timeline(kb), 4),
+        "timeline": marshal.dumps(dates, 4),
+        "rows": rows.build(kb, claims),
+        "ready": ready.build(kb, dates),
     }
 
 

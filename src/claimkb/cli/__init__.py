@@ -61,8 +61,11 @@ def _run() -> int:
     """Run the command; its exit code. Errors are caught here, in one place."""
     try:
         from .quick import quick_check
+        from .quick_questions import quick_question
 
         code = quick_check(sys.argv[1:])
+        if code is None:
+            code = quick_question(sys.argv[1:])
         return _app() if code is None else code
     except KeyboardInterrupt:
         sys.stderr.write("claimkb: interrupted\n")

@@ -65,6 +65,21 @@ def answering(workspace: Workspace, question: Any) -> Any:
         workspace.progress = None
 
 
+def _ready(workspace: Workspace, command: str) -> bool:
+    """Print the ``--json`` answer the check wrote for ``command``, if it did."""
+    from .quick_questions import print_ready
+
+    return print_ready(workspace, command, _echo, _echo_err)
+
+
+def _echo(text: str) -> None:
+    typer.echo(text, nl=False)
+
+
+def _echo_err(text: str) -> None:
+    typer.echo(text, err=True, nl=False)
+
+
 STATUSES = [
     "verified",
     "single-source",
@@ -108,6 +123,15 @@ def claims(
     the names spelt most like it.
     """
     workspace = ask(root, json_, "claims", subject, property, source, status, text)
+    if json_:  # the rows the check left, if it did: printed a piece at a time
+        from ..workspace.quick import claim_rows
+        from .quick_questions import print_rows
+
+        filters = {"subject": subject, "property": property, "source": source, "text": text}
+        rows = claim_rows(workspace, **filters, status=status)
+        if rows is not None:
+            print_rows(workspace, rows, _echo, _echo_err)
+            return
     found = answering(
         workspace,
         lambda: workspace.claims(
@@ -146,6 +170,8 @@ def entity(
 def sources(root: RootOption = None, json_: JsonOption = False) -> None:
     """List the sources, what they cite, and how many claims each gives."""
     workspace = ask(root, json_, "sources")
+    if json_ and _ready(workspace, "sources"):
+        return
     emit(workspace, answering(workspace, workspace.sources), json_, "sources")
 
 
@@ -153,4 +179,6 @@ def sources(root: RootOption = None, json_: JsonOption = False) -> None:
 def timeline(root: RootOption = None, json_: JsonOption = False) -> None:
     """Date-valued claims in order, with the precision each was written in."""
     workspace = ask(root, json_, "timeline")
+    if json_ and _ready(workspace, "timeline"):
+        return
     emit(workspace, answering(workspace, workspace.timeline), json_, "timeline")

@@ -37,31 +37,64 @@ def dumps(data: Any, *, html: bool = False) -> str:
     text = _fast(data)
     if text is None:
         text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False, default=str)
-    # a lone surrogate only occurs inside a string, where the backslash of its escape is
-    # itself escaped: the string holds the four characters \xe9
-    text = _SURROGATE.sub(lambda m: "\\" + encodable(m.group()), text)
+        # a lone surrogate only occurs inside a string, where the backslash of its escape is
+        # itself escaped: the string holds the four characters \xe9 (orjson refuses one, so
+        # only the json module's text can hold one)
+        text = _SURROGATE.sub(lambda m: "\\" + encodable(m.group()), text)
     text = defuse_commands(text, "\\u003a", "\\u0023")
     if html:
         text = _FOR_HTML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
 
 
-def _fast(data: Any) -> str | None:
-    """``data`` as the json module writes it, by orjson; None when orjson refuses it (an
-    integer past 64 bits, a key that is not a string, a lone surrogate). The floats orjson
-    writes otherwise than json are rewritten as json writes them."""
+def encode(data: Any) -> bytes | None:
+    """``data`` encoded by orjson (for :func:`finish`); None when orjson refuses it (an
+    integer past 64 bits, a key that is not a string, a lone surrogate)."""
     try:
         import orjson
     except ImportError:  # pragma: no cover - a dependency, but the json module always works
         return None
     options = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS
     try:
-        encoded = orjson.dumps(data, default=str, option=options | orjson.OPT_PASSTHROUGH_DATETIME)
+        return orjson.dumps(data, default=str, option=options | orjson.OPT_PASSTHROUGH_DATETIME)
     except (TypeError, orjson.JSONEncodeError):
         return None
-    if _ODD.search(encoded) is not None:  # a float to write as json does, or a string
+
+
+def finish(encoded: bytes) -> str:
+    """Text :func:`encode` wrote (whole lines of it) as :func:`dumps` prints it. It works line
+    by line, so the lines of one document may be finished apart (:mod:`claimkb.cache.rows`)."""
+    return defuse_commands(_floats(encoded).decode("utf-8"), "\\u003a", "\\u0023")
+
+
+def _fast(data: Any) -> str | None:
+    """``data`` as the json module writes it, by orjson; None when orjson refuses it."""
+    encoded = encode(data)
+    return None if encoded is None else _floats(encoded).decode("utf-8")
+
+
+def _floats(encoded: bytes) -> bytes:
+    """The floats orjson writes otherwise than json, rewritten as json writes them."""
+    if _odd(encoded):  # a float to write as json does, or a string
         encoded = _ODD_FLOAT.sub(_as_python_writes, encoded)
-    return encoded.decode("utf-8")
+    return encoded
+
+
+def _odd(encoded: bytes) -> bool:
+    """Whether :data:`_ODD` is found in ``encoded`` (two quick searches do what it does)."""
+    if b"0.0000" in encoded:
+        return True
+    return any(
+        at > 0 and encoded[at - 1] in _DIGITS for at in map(_start, _EXPONENT.finditer(encoded))
+    )
+
+
+def _start(match: re.Match[bytes]) -> int:
+    return match.start()
+
+
+_DIGITS = b"0123456789"
+_EXPONENT = re.compile(rb"e[-+]?[0-9]")
 
 
 _ODD = re.compile(rb"[0-9]e[-+]?[0-9]|0\.0000")

@@ -179,6 +179,11 @@ class Workspace(Writes):
         found = self._rows(from_index, from_kb)
         return Answer([ClaimRow.from_dict(row) for row in found.data], found.unreadable)
 
+    def indexed(self, answer: Callable[[Indexed], T]) -> T | None:
+        """``answer`` from the query index of the KB as it is, or None when there is none or
+        it cannot answer (:meth:`.strategy.Strategy.indexed`)."""
+        return self._strategy.indexed(answer)
+
     def show(self, claim_id: str) -> Answer[Shown]:
         """A claim with its source, rivals, evidence, reviews, resolutions and findings."""
         from ..query import no_claim

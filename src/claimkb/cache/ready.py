@@ -1,0 +1,30 @@
+"""Answers a check writes ready: the ``--json`` text of ``sources`` and ``timeline``.
+
+Neither question takes an argument and both answers are pure functions of what the query
+index's key covers, so the check that builds the index (:mod:`.query_index`) writes their
+text as the commands print it - the same data encoded by the same
+:func:`claimkb.render.json.dumps` - and asking either after the check is one read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kb import KB
+
+__all__ = ["READY", "build"]
+
+READY = ("sources", "timeline")
+"""The commands whose ``--json`` answer the check writes."""
+
+
+def build(kb: KB, timeline: dict[str, Any]) -> dict[str, str]:
+    """The ``--json`` text of each of :data:`READY` (``timeline``: as :func:`claimkb.query.timeline`
+    gave it for ``kb``)."""
+    from ..query import sources
+    from ..render.json import dumps
+
+    # the commands print Answer(SourceRow/Timeline.from_dict(...)).to_json(), which is this
+    # data again (the tests compare them)
+    return {"sources": dumps(sources(kb)) + "\n", "timeline": dumps(timeline) + "\n"}
