@@ -101,7 +101,7 @@ def files_of(root: Path) -> tuple[list[str], list[str]]:
     return found("sources"), found("claims")
 
 
-QUESTIONS = ("show", "entity", "text search", "sources", "timeline", "conflicts")
+QUESTIONS = ("show", "entity", "text search", "sources", "timeline", "conflicts", "all claims")
 """The other new questions, timed after ``query`` (see :func:`questions`)."""
 
 
@@ -125,6 +125,7 @@ def questions(claimkb: str, root: Path) -> dict[str, list[str]]:
         "sources": [claimkb, "sources", *at],
         "timeline": [claimkb, "timeline", *at],
         "conflicts": [claimkb, "conflicts", "--untriaged", *at],
+        "all claims": [claimkb, "claims", *at],
     }
 
 
