@@ -89,6 +89,12 @@ class StoredReport(NamedTuple):
     """Quotes not compared with their source's text."""
 
 
+def root_prefix(root: Path) -> str | None:
+    """What a file's path under ``root`` starts with before its relative name (text), or None
+    where paths are not written with ``/`` (then :func:`claimkb.files.relative` names it)."""
+    return None if os.sep != "/" else str(root).rstrip("/") + "/"
+
+
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=20).hexdigest()
 
@@ -129,7 +135,7 @@ class Cache:
         self._texts: dict[str, str] = {}
         self._staged: dict[str, bytes] = {}
         self._packs = Packs(self.dir)
-        self._prefix = None if os.sep != "/" else str(root).rstrip("/") + "/"
+        self._prefix = root_prefix(root)
 
     # -- files -------------------------------------------------------------------------------
 
@@ -148,7 +154,7 @@ class Cache:
             return None
         if stat_module.S_ISLNK(st.st_mode):  # its target may change under the same stat
             return None
-        stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+        stat = disk.stat_key(st)
         known = self.index.get(rel)
         if known and known.trusted and known.stat == stat and known.section == section:
             if not reread:

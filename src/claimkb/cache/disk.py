@@ -49,6 +49,12 @@ _TAG = (
 )
 
 
+def stat_key(st: os.stat_result) -> tuple[int, int, int, int, int]:
+    """What of a file's stat changes when its content may have: size, modification and
+    change times (nanoseconds), inode and device."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
 @contextlib.contextmanager
 def open_regular(path: Path) -> Iterator[BinaryIO | None]:
     """``path`` opened for reading if it is a regular file, else None (missing, unreadable, a

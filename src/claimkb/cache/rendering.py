@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..confinement import trusted_dirs
 from ..files import kb_listing
-from . import disk
+from . import disk, root_prefix
 from .location import cache_dir, code_fingerprint, config_fingerprint, disabled
 
 if TYPE_CHECKING:
@@ -93,9 +93,9 @@ def replay(root: Path, mode: str) -> tuple[str, int] | None:
 def _same_files(root: Path, files: Any) -> bool:
     """Whether the KB's files are those recorded, in order, each with its recorded stat."""
     listing = kb_listing(root)
-    if len(listing) != len(files):
+    prefix = root_prefix(root)
+    if len(listing) != len(files) or prefix is None:
         return False
-    prefix = str(root).rstrip(os.sep) + os.sep
     for (path, section), (rel, recorded_section, recorded) in zip(listing, files, strict=True):
         if section != recorded_section or path != prefix + rel:
             return False
@@ -105,6 +105,6 @@ def _same_files(root: Path, files: Any) -> bool:
             return False
         if stat_module.S_ISLNK(st.st_mode):
             return False
-        if (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev) != recorded:
+        if disk.stat_key(st) != recorded:
             return False
     return True

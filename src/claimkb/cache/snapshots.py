@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot_location import SearchDirs, find_in, search_dirs
-from .disk import open_regular
+from .disk import open_regular, stat_key
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -33,7 +33,7 @@ def _stat(path: Path) -> tuple[tuple[int, ...], bool] | None:
         st = os.stat(path)
     except OSError:
         return None
-    stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+    stat = stat_key(st)
     return stat, max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS
 
 
