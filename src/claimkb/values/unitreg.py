@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ __all__ = [
     "registry",
     "to_base",
     "pint_expression",
-    "plain",
+    "remembered",
     "dimension_name",
     "dimension_info",
     "name_root",
@@ -141,19 +142,28 @@ def measure_of(ureg: Any, prefix: str, unit: str) -> Measure | str:
 def pint_expression(expression: str) -> Measure:
     """A pint expression of our own definitions (``meter ** 2``, ``kilometer / hour``), as
     read before when it was (:mod:`.unitmemo`)."""
+    found = remembered(("expression", expression), lambda: _read_expression(expression))
+    return found if isinstance(found, Measure) else _read_expression(expression)
+
+
+def remembered(
+    key: tuple[Any, ...], read: Callable[[], Measure | str | None]
+) -> Measure | str | None:
+    """``read()``, or what it gave for ``key`` in an earlier run (:mod:`.unitmemo`, which
+    keeps a measure as the arguments that build it again, a problem or None as it is)."""
     from .unitmemo import memo
 
-    known, reading = memo().get(("expression", expression))
-    if known and isinstance(reading, tuple):
-        return Measure(*reading)
-    found = _read_expression(expression)
-    memo().put(("expression", expression), plain(found))
+    known, reading = memo().get(key)
+    if known:
+        return Measure(*reading) if isinstance(reading, tuple) else reading
+    found = read()
+    kept = (
+        (found.factor, found.signature, found.symbol, found.binary, found.plain)
+        if isinstance(found, Measure)
+        else found
+    )
+    memo().put(key, kept)
     return found
-
-
-def plain(measure: Measure) -> tuple[Any, ...]:
-    """A measure as :mod:`.unitmemo` keeps it (the arguments that build it again)."""
-    return (measure.factor, measure.signature, measure.symbol, measure.binary, measure.plain)
 
 
 def _read_expression(expression: str) -> Measure:

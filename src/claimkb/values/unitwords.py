@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from . import unitdefs
-from .unitreg import Measure, measure_of, plain, registry
+from .unitreg import Measure, measure_of, registry, remembered
 
 __all__ = ["domain_bases", "pint_word"]
 
@@ -79,14 +79,7 @@ def pint_word(form: str, strict: bool) -> Measure | str | None:
     own = domain_bases().get(form)
     if own is not None:
         return own
-    from .unitmemo import memo
-
-    known, reading = memo().get(("word", form, strict))
-    if known:
-        return Measure(*reading) if isinstance(reading, tuple) else reading
-    found = _read_with_pint(form, strict)
-    memo().put(("word", form, strict), plain(found) if isinstance(found, Measure) else found)
-    return found
+    return remembered(("word", form, strict), lambda: _read_with_pint(form, strict))
 
 
 def _read_with_pint(form: str, strict: bool) -> Measure | str | None:
