@@ -87,3 +87,13 @@ def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
         else:
             path.write_text(content, encoding="utf-8")
     return root
+
+
+def forbid_loading(monkeypatch: pytest.MonkeyPatch, what_answers: str) -> None:
+    """Make loading a KB fail the test: ``what_answers`` is what should answer instead."""
+    from claimkb import store
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError(f"the KB was loaded: {what_answers} should answer")
+
+    monkeypatch.setattr(store, "load", refuse)

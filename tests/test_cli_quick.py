@@ -5,21 +5,18 @@ not one of the two forms the quick path knows."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from claimkb.cli.quick import quick_check
-from conftest import FIXTURES
+from kbs import copy_fixture
 
 KBS = ["valid/launch", "invalid/conflict", "invalid/count-mismatch"]
 
 
 def _copy(name: str, tmp_path: Path) -> Path:
-    root = tmp_path / "kb"
-    shutil.copytree(FIXTURES / name, root, ignore=shutil.ignore_patterns("expect.yaml"))
-    return root
+    return copy_fixture(name, tmp_path / "kb")
 
 
 @pytest.mark.parametrize("name", KBS)

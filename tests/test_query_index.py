@@ -20,13 +20,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import claimkb
-from claimkb import api, query, store
+from claimkb import api, query
 from claimkb.cache import location
 from claimkb.cache.answers import survey
 from claimkb.cache.indexed import Indexed
 from claimkb.cache.query_index import APART, FILE, SEPARATOR, matching
 from claimkb.kb import KB
-from conftest import FIXTURES, PROJECT, Invoke
+from conftest import FIXTURES, PROJECT, Invoke, forbid_loading
+from kbs import copy_fixture
 
 KB_ROOTS = [
     *sorted(p for kind in ("valid", "invalid") for p in (FIXTURES / kind).iterdir()),
@@ -129,9 +130,7 @@ def test_index_answers_as_the_whole_kb_does(root: Path) -> None:
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
     """A copy of the launch fixture KB, free to edit, with files older than the racy window."""
-    root = tmp_path / "kb"
-    shutil.copytree(FIXTURES / "valid" / "launch", root)
-    return root
+    return copy_fixture("valid/launch", tmp_path / "kb")
 
 
 QUESTIONS = [
@@ -148,13 +147,6 @@ QUESTIONS = [
 ]
 
 
-def _loads_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*_: object, **__: object) -> None:
-        raise AssertionError("the KB was loaded: the question should come from the index")
-
-    monkeypatch.setattr(store, "load", refuse)
-
-
 @pytest.mark.parametrize("question", QUESTIONS, ids=" ".join)
 def test_after_a_check_questions_are_answered_from_the_index(
     corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch, question: tuple[str, ...]
@@ -164,7 +156,7 @@ def test_after_a_check_questions_are_answered_from_the_index(
     monkeypatch.delenv("CLAIMKB_NO_CACHE")
     assert cli("check", "--root", corpus).exit_code in (0, 1)
     with monkeypatch.context() as patched:
-        _loads_forbidden(patched)
+        forbid_loading(patched, "the index")
         answered = cli(*question, "--root", corpus)
     assert (answered.exit_code, answered.stdout, answered.stderr) == (
         expected.exit_code,
@@ -181,7 +173,7 @@ def test_show_from_the_index_is_the_show_of_the_whole_kb(
     expected = {c: cli("show", c, "--root", corpus, "--json").stdout for c in claim_ids}
     monkeypatch.delenv("CLAIMKB_NO_CACHE")
     cli("check", "--root", corpus)
-    _loads_forbidden(monkeypatch)
+    forbid_loading(monkeypatch, "the index")
     for claim_id in claim_ids:
         assert cli("show", claim_id, "--root", corpus, "--json").stdout == expected[claim_id]
     missing = cli("show", "no-such-claim", "--root", corpus)

@@ -11,7 +11,6 @@ are damaged, stale or missing.
 from __future__ import annotations
 
 import io
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 
 import claimkb
-from claimkb import api, query, store
+from claimkb import api, query
 from claimkb.cache import rows as rows_module
 from claimkb.cache.answering import ready, select
 from claimkb.cache.answers import survey
@@ -27,7 +26,8 @@ from claimkb.cache.indexed import Indexed
 from claimkb.cli import quick_questions
 from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
-from conftest import FIXTURES, PROJECT, Invoke
+from conftest import FIXTURES, PROJECT, Invoke, forbid_loading
+from kbs import copy_fixture
 from test_query_index import KB_ROOTS, _filters, _index
 
 
@@ -88,9 +88,7 @@ def test_rows_of_a_generated_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
-    root = tmp_path / "kb"
-    shutil.copytree(FIXTURES / "valid" / "launch", root)
-    return root
+    return copy_fixture("valid/launch", tmp_path / "kb")
 
 
 QUESTIONS = [
@@ -118,13 +116,6 @@ def _quick(arguments: list[str]) -> tuple[int | None, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def _refuse_loads(patch: pytest.MonkeyPatch) -> None:
-    def refuse(*_: object, **__: object) -> None:
-        raise AssertionError("the KB was loaded: the rows should answer")
-
-    patch.setattr(store, "load", refuse)
-
-
 @pytest.mark.parametrize("question", QUESTIONS, ids=" ".join)
 def test_the_command_and_the_quick_path_answer_as_the_whole_kb(
     corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch, question: list[str]
@@ -139,7 +130,7 @@ def test_the_command_and_the_quick_path_answer_as_the_whole_kb(
     quick = found and question[0] in FROM_THE_CHECK
     with monkeypatch.context() as patch:
         if found:
-            _refuse_loads(patch)
+            forbid_loading(patch, "the rows")
         answer = (0, expected.stdout, expected.stderr) if quick else (None, "", "")
         assert _quick([*question, *at]) == answer
         answered = cli(*question, *at)
@@ -267,7 +258,7 @@ def test_show_of_every_claim_on_the_quick_path(
     expected = {c: cli("show", c, "--json", *at).stdout for c in claim_ids}
     monkeypatch.delenv("CLAIMKB_NO_CACHE")
     cli("check", *at)
-    _refuse_loads(monkeypatch)
+    forbid_loading(monkeypatch, "the rows")
     for claim_id in claim_ids:
         assert _quick(["show", claim_id, "--json", *at]) == (0, expected[claim_id], "")
 

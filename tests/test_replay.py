@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -24,7 +23,8 @@ from claimkb.cache import cache_dir
 from claimkb.cache.rendering import FILE
 from claimkb.cli.quick import plain_mode, quick_check
 from claimkb.replay import check_text
-from conftest import FIXTURES, write_tree
+from conftest import write_tree
+from kbs import copy_fixture
 
 KBS = ["valid/launch", "invalid/conflict", "invalid/count-mismatch"]
 
@@ -40,9 +40,7 @@ def settled(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _copy(name: str, tmp_path: Path) -> Path:
-    root = tmp_path / "kb"
-    shutil.copytree(FIXTURES / name, root, ignore=shutil.ignore_patterns("expect.yaml"))
-    return root
+    return copy_fixture(name, tmp_path / "kb")
 
 
 def _kept(root: Path, cli, capsys: pytest.CaptureFixture[str]) -> tuple[str, int]:
