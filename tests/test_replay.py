@@ -26,7 +26,15 @@ from claimkb.replay import check_text
 from conftest import write_tree
 from kbs import copy_fixture
 
-KBS = ["valid/launch", "invalid/conflict", "invalid/count-mismatch"]
+KBS = [
+    "valid/launch",
+    "invalid/conflict",
+    "invalid/count-mismatch",
+    "valid/dates-other-subjects",  # other subjects, date forms
+    "valid/chinese-only",
+    "valid/derived",  # unit arithmetic through pint
+    "invalid/value-not-quoted",  # a snapshot, another subject
+]
 
 
 @pytest.fixture(autouse=True)
