@@ -77,7 +77,8 @@ def test_drafts_are_written_as_ruamel_writes_them(records: list[object], layout:
 
 
 _TEXT = st.text(
-    st.characters(codec="utf-8", exclude_categories=("Cs",)) | st.sampled_from(" '\":#-,[]{}"),
+    st.characters(codec="utf-8", exclude_categories=("Cs",))
+    | st.sampled_from(" '\":#-,[]{}?!&*|>%@`"),
     max_size=40,
 )
 
@@ -100,6 +101,17 @@ def test_generated_records_are_written_as_ruamel_writes_them(
     lines = render(record, layout.dash, layout.mapping, layout.content)
     if lines is not None:
         assert lines == _ruamel(record, layout)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["?", ":", "? x", ": x", "?x", ":x", "-", "- x", "#", "!", "&a", "*a", "|", ">", "%", "@", "`"],
+)
+def test_a_value_starting_with_an_indicator_is_written_as_ruamel_writes_it(text: str) -> None:
+    for layout in LAYOUTS:
+        record = node({"id": "x-d1", "subject": text, "value": text}, layout.content)
+        lines = render(record, layout.dash, layout.mapping, layout.content)
+        assert lines is None or lines == _ruamel(record, layout)
 
 
 def _per_sentence(kb: claimkb.KB) -> list[str]:

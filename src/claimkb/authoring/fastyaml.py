@@ -34,7 +34,12 @@ def _tools() -> tuple[Any, Any, Any]:
     from ruamel.yaml.nodes import ScalarNode
     from ruamel.yaml.resolver import VersionedResolver
 
-    return Emitter(None, allow_unicode=True), VersionedResolver(), ScalarNode
+    emitter: Any = Emitter(None, allow_unicode=True)
+    # with no dumper, the emitter is its own serializer: it must say, as the one claimkb's
+    # YAML(typ="rt") uses does, that no YAML version is declared (a leading "?" or ":" is
+    # analysed differently under YAML 1.1)
+    emitter.use_version = None
+    return emitter, VersionedResolver(), ScalarNode
 
 
 _STR = "tag:yaml.org,2002:str"
