@@ -116,14 +116,19 @@ def _quick(arguments: list[str]) -> tuple[int | None, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def _uncached(patch: pytest.MonkeyPatch, cli: Invoke, *arguments: str) -> Any:
+    """The app's answer with the cache off: what loading the whole KB gives."""
+    with patch.context() as off:
+        off.setenv("CLAIMKB_NO_CACHE", "1")
+        return cli(*arguments)
+
+
 @pytest.mark.parametrize("question", QUESTIONS, ids=" ".join)
 def test_the_command_and_the_quick_path_answer_as_the_whole_kb(
     corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch, question: list[str]
 ) -> None:
     at = ["--root", str(corpus)]
-    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
-    expected = cli(*question, *at)
-    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    expected = _uncached(monkeypatch, cli, *question, *at)
     assert _quick([*question, *at])[0] is None  # never checked: the app answers
     cli("check", *at)
     found = expected.exit_code == 0
@@ -155,9 +160,7 @@ def test_a_long_answer_is_printed_in_pieces_and_not_kept(
     corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = ["--root", str(corpus)]
-    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
-    expected = cli("claims", "--json", *at).stdout
-    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    expected = _uncached(monkeypatch, cli, "claims", "--json", *at).stdout
     cli("check", *at)
     monkeypatch.setattr(quick_questions, "KEEP_ROWS", 1)
     monkeypatch.setattr(rows_module, "CHUNK", 2)
@@ -203,9 +206,7 @@ def test_damaged_rows_are_never_used(
     corpus: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch, damage: str
 ) -> None:
     at = ["--root", str(corpus)]
-    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
-    expected = cli("claims", "--json", *at).stdout
-    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    expected = _uncached(monkeypatch, cli, "claims", "--json", *at).stdout
     cli("check", *at)
     cache, _ = survey(corpus.resolve()) or (None, None)
     assert cache is not None
@@ -254,9 +255,7 @@ def test_show_of_every_claim_on_the_quick_path(
 ) -> None:
     at = ["--root", str(corpus)]
     claim_ids = list(claimkb.load(corpus).claims)
-    monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
-    expected = {c: cli("show", c, "--json", *at).stdout for c in claim_ids}
-    monkeypatch.delenv("CLAIMKB_NO_CACHE")
+    expected = {c: _uncached(monkeypatch, cli, "show", c, "--json", *at).stdout for c in claim_ids}
     cli("check", *at)
     forbid_loading(monkeypatch, "the rows")
     for claim_id in claim_ids:
