@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import disk
-from .location import cache_dir, code_fingerprint, config_fingerprint, disabled
+from .location import cache_dir, clear, code_fingerprint, config_fingerprint, disabled
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -95,6 +95,14 @@ def root_prefix(root: Path) -> str | None:
     return None if os.sep != "/" else str(root).rstrip("/") + "/"
 
 
+def _read_index(directory: Path, key: tuple[Any, ...]) -> dict[str, Entry]:
+    """The stored index of the files, if it was written for ``key``; else empty."""
+    stored = disk.read(directory / "index")
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key:
+        return {rel: Entry(*fields) for rel, fields in stored[1].items()}
+    return {}
+
+
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=20).hexdigest()
 
@@ -126,14 +134,14 @@ class Cache:
             tuple(str(p) for p in self.config.trusted_snapshot_dirs),
             self.config.require_snapshots,
         )
-        stored = disk.read(self.dir / "index")
-        self.index: dict[str, Entry] = {}
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == self.key:
-            self.index = {rel: Entry(*fields) for rel, fields in stored[1].items()}
+        self.index: dict[str, Entry] = _read_index(self.dir, self.key)
         self.seen: dict[str, Entry | None] = {}
         """This run's entries, in the order the files were met (None: not cacheable)."""
         self._texts: dict[str, str] = {}
-        self._staged: dict[str, bytes] = {}
+        self._staged: dict[str, tuple[str, FilePart]] = {}
+        """Parts read this run, by name (with their file), encoded when saved."""
+        self.unstorable = False
+        """Whether some part read this run could not be stored (then no report may be)."""
         self._packs = Packs(self.dir)
         self._prefix = root_prefix(root)
 
@@ -197,7 +205,7 @@ class Cache:
     def part(self, path: Path, section: str, read: Callable[[str | None], FilePart]) -> FilePart:
         """The part of one file: from the cache if its content is the one remembered, else
         read (and remembered). See :class:`claimkb.store.PartCache`."""
-        from .parts import encode_part, revive_part
+        from .parts import revive_part
 
         rel = self._relative(path)
         entry = self.seen.get(rel, _UNSEEN)
@@ -218,13 +226,26 @@ class Cache:
                 return read(None)
             text = self._texts.pop(rel)
         part = read(text)
-        framed = encode_part(part)
-        if framed is None:
-            self.seen[rel] = None
-        else:
-            self._staged[self._name(rel, entry)] = framed
-            self.seen[rel] = entry._replace(pack=STAGED)
+        self._staged[self._name(rel, entry)] = (rel, part)
+        self.seen[rel] = entry._replace(pack=STAGED)
         return part
+
+    def _encoded(self) -> dict[str, bytes]:
+        """The staged parts as stored (see :func:`.parts.encode_part`). Encoding waits until
+        the parts are saved so that it can be done beside the check
+        (:mod:`.alongside`); a part that cannot be stored exactly leaves its file uncached,
+        as if unreadable, and no report is stored this run (its key counted the file)."""
+        from .parts import encode_part
+
+        encoded: dict[str, bytes] = {}
+        for name, (rel, part) in self._staged.items():
+            framed = encode_part(part)
+            if framed is None:
+                self.seen[rel] = None
+                self.unstorable = True
+            else:
+                encoded[name] = framed
+        return encoded
 
     def stored_part(self, rel: str) -> bytes | None:
         """The stored part of a file surveyed this run (see :func:`.parts.encode_part`), or
@@ -285,8 +306,32 @@ class Cache:
         the query index of ``kb``, the KB that report is about. Best effort."""
         try:
             self._save(report)
-            if report is not None and kb is not None:
+            if report is not None and kb is not None and not self.unstorable:
                 self._save_queries(kb, report.key)
+        except OSError:
+            pass
+
+    def save_apart(self, kb: KB, key: str) -> bool:
+        """What :meth:`save` writes before and after the report - the parts, the index, the
+        query index of ``kb`` under ``key`` - for a process writing them beside the check
+        (:mod:`.alongside`); whether every part could be stored (else no report may be)."""
+        self._save(None)  # an OSError goes through: the check then saves everything itself
+        if not self.unstorable:
+            self._save_queries(kb, key)
+        return not self.unstorable
+
+    def adopt(self) -> None:
+        """Take as this run's the index another process wrote for it (:meth:`save_apart`),
+        so that saving the report writes nothing else again."""
+        self.index = _read_index(self.dir, self.key)
+        self.seen = {rel: self.index.get(rel) for rel in self.seen}
+        self._staged = {}
+
+    def save_report(self, report: StoredReport | None) -> None:
+        """Write only the report (the rest was written apart: :meth:`adopt`)."""
+        try:
+            if report is not None:
+                self._save_report(report)
         except OSError:
             pass
 
@@ -305,13 +350,16 @@ class Cache:
                 disk.remove(self.dir / name)
 
     def _save(self, report: StoredReport | None) -> None:
+        staged = self._encoded()
+        if self.unstorable:
+            report = None
         current = {rel: e for rel, e in self.seen.items() if e is not None}
         if current == self.index and report is None:
             return
         disk.prepare(self.dir)
         live = {self._name(rel, e): e.pack for rel, e in current.items() if e.pack is not None}
         old = {e.pack for e in self.index.values() if e.pack}
-        packs = self._packs.save(self._staged, live, old)
+        packs = self._packs.save(staged, live, old)
         current = {
             rel: e._replace(pack=packs.get(self._name(rel, e))) for rel, e in current.items()
         }
@@ -339,16 +387,3 @@ class Cache:
             disk.remove(self.dir / "report")
             return
         disk.write(self.dir / "report", framed)
-
-
-def clear(root: Path | None = None) -> list[Path]:
-    """Delete the cache of the KB at ``root``, or every claimkb cache when ``root`` is None.
-    Only directories claimkb marked as its own are removed. Returns those removed."""
-    from .location import base_dir
-
-    if root is not None:
-        targets = [cache_dir(root)]
-    else:
-        base = base_dir()
-        targets = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
-    return [d for d in targets if disk.clear_dir(d)]

@@ -29,7 +29,7 @@ from ..userdirs import ENV_DIR, ENV_OFF
 from ..userdirs import cache_base as base_dir
 from ..userdirs import caching_disabled as disabled
 from ..version import __version__
-from .disk import read_regular
+from .disk import clear_dir, read_regular
 
 __all__ = [
     "ENV_DIR",
@@ -95,3 +95,14 @@ def config_fingerprint(root: Path) -> str:
         data = read_regular(root / name)  # a FIFO in the KB must not block the check
         digest.update(name.encode() + (b"\0-" if data is None else b"\0+" + data) + b"\0")
     return digest.hexdigest()
+
+
+def clear(root: Path | None = None) -> list[Path]:
+    """Delete the cache of the KB at ``root``, or every claimkb cache when ``root`` is None.
+    Only directories claimkb marked as its own are removed. Returns those removed."""
+    if root is not None:
+        targets = [cache_dir(root)]
+    else:
+        base = base_dir()
+        targets = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    return [d for d in targets if clear_dir(d)]

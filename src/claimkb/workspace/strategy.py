@@ -255,6 +255,11 @@ class Strategy:
         return Checked(self.report().findings, state)
 
 
+SECOND_CORE = False
+"""Whether checks may write their cache on a second core (:mod:`claimkb.cache.alongside`):
+set by :func:`claimkb.workspace.use_a_second_core`."""
+
+
 def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = None) -> Report:
     """Run every check on ``kb`` (and store the report in ``cache``, the one it was loaded
     through)."""
@@ -266,15 +271,26 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
     )
     if progress is not None:
         progress.stage("checking", len(checks.CHECKS) + 2)
+    key = cache.report_key() if cache is not None else None
+    writer = None
+    if cache is not None and key and SECOND_CORE:
+        from ..cache import alongside
+
+        writer = alongside.start(cache, kb, key)  # the cache written on a second core
     findings = tuple(checks.run(kb, _ticker(progress)))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
     if cache is not None:
         from ..cache import StoredReport
 
-        key = cache.report_key()
         counts = (report.files, report.sources, report.claims, unchecked)
-        cache.save(StoredReport(key, snapshots, findings, *counts) if key else None, kb)
+        stored = StoredReport(key, snapshots, findings, *counts) if key else None
+        written = writer.finish() if writer is not None else None
+        if written is None:  # not written apart, or the writer failed
+            cache.save(stored, kb)
+        else:
+            cache.adopt()
+            cache.save_report(stored if written else None)
     return report
 
 

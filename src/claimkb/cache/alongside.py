@@ -1,0 +1,108 @@
+"""Writing the cache on a second core while the check runs.
+
+A cold check spends a third of its time on what only later runs need: encoding every file's
+part, and the query index with every claim's ``--json`` row (:mod:`.query_index`). None of it
+needs the check's findings, so once the KB is loaded and its values read, a forked process
+writes it from the same objects (copy-on-write) while this one checks. The check waits for
+that process before it stores the report, so when the command ends everything is written,
+in the same files a single process writes (each file replaced whole, as always); if the
+process fails, the check saves everything itself.
+
+It is done only where it is safe and can pay: in a process that runs one command and ends
+(the command line: :func:`claimkb.workspace.use_a_second_core`), on a system with ``fork``
+(Linux), with no other thread running, more than one CPU to run on, and memory to spare for
+the pages the two processes come to hold apart (about the loaded KB's size again).
+``CLAIMKB_JOBS=1`` turns it off.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..kb import KB
+    from . import Cache
+
+__all__ = ["Writer", "start", "JOBS_VARIABLE"]
+
+JOBS_VARIABLE = "CLAIMKB_JOBS"
+"""Set to 1 to keep a check to one process."""
+
+_STORED_ALL, _UNSTORABLE = 0, 3
+"""The writer's exit codes: everything written; written, but some part could not be stored."""
+
+
+class Writer:
+    """The process writing the cache; :meth:`finish` waits for it."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def finish(self) -> bool | None:
+        """Wait for it: True if it wrote everything, False if it wrote all it could but some
+        part cannot be stored (no report may be), None if it failed (save it all again)."""
+        try:
+            _, status = os.waitpid(self.pid, 0)
+        except (ChildProcessError, InterruptedError):
+            return None
+        code = os.waitstatus_to_exitcode(status)
+        return True if code == _STORED_ALL else False if code == _UNSTORABLE else None
+
+
+def start(cache: Cache, kb: KB, key: str) -> Writer | None:
+    """Fork a process that writes ``kb``'s parts, index and query index (under the report
+    ``key``) and ends; None where that is not done (see the module's docstring)."""
+    if not _worth_it():
+        return None
+    from . import disk
+
+    for claim_id in kb.values:  # both processes need them: read them once, before
+        kb.values.get(claim_id)
+    try:
+        disk.prepare(cache.dir)  # before the fork: both processes write into it
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid:
+        return Writer(pid)
+    code = 1
+    try:
+        code = _STORED_ALL if cache.save_apart(kb, key) else _UNSTORABLE
+    except BaseException:  # noqa: BLE001 - the check saves everything itself then
+        pass
+    os._exit(code)
+
+
+def _worth_it() -> bool:
+    if os.environ.get(JOBS_VARIABLE, "").strip() == "1":
+        return False
+    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+        return False
+    import threading
+
+    if threading.active_count() != 1:  # a lock another thread holds would stay held
+        return False
+    if len(os.sched_getaffinity(0)) < 2:
+        return False
+    resident, available = _memory()
+    return resident is not None and available is not None and available > 2 * resident
+
+
+def _memory() -> tuple[int | None, int | None]:
+    """(this process's resident bytes, the bytes the system says are available)."""
+    resident = available = None
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            resident = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        with open("/proc/meminfo", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"MemAvailable:"):
+                    available = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    return resident, available

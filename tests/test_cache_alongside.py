@@ -1,0 +1,241 @@
+"""The cache written on a second core beside the check (:mod:`claimkb.cache.alongside`) is
+byte for byte the cache one process writes, on KBs of any subject; when the writing process
+fails the check saves everything itself, and a part that cannot be stored leaves no report
+in either way."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimkb import api
+from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts
+from claimkb.workspace import strategy
+from conftest import FIXTURES
+
+KBS = [
+    FIXTURES / "valid" / "dates-other-subjects",
+    FIXTURES / "valid" / "chinese-only",
+    FIXTURES / "valid" / "derived",
+    FIXTURES / "valid" / "every-datatype",
+    FIXTURES / "invalid" / "conflict",
+    FIXTURES / "invalid" / "everest-survey-dates",
+]
+
+
+def _existing(paths: list[Path]) -> list[Path]:
+    found = [p for p in paths if p.is_dir()]
+    assert len(found) >= 3, "the fixture KBs this test names have moved"
+    return found
+
+
+def _copy(folder: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "kb"
+    shutil.copytree(folder, root, ignore=shutil.ignore_patterns("expect.yaml"))
+    for path in root.rglob("*"):  # older than the racy window, as files usually are
+        st = path.stat()
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - 10_000_000_000))
+    return root
+
+
+def _files(directory: Path) -> dict[str, Any]:
+    """What each file of a cache directory holds: the values it stores, for the framed ones
+    (marshal's bytes for the same values depend on how many references each object had
+    when it was written, which differs between processes), else its bytes."""
+    found: dict[str, Any] = {}
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        name = path.relative_to(directory).as_posix()
+        if path.name.startswith("pack-"):
+            opened = packs._open(path)
+            assert opened is not None, name
+            payload, table = opened
+            found[name] = {
+                part: _settled(bytes(payload[start : start + size]))
+                for part, (start, size) in table.items()
+            }
+        elif path.name.startswith("queries"):
+            payload = disk.read_payload(path)
+            found[name] = None if payload is None else _settled(bytes(payload))
+        elif path.name == "index":  # whether a stat is trusted depends on the clock: not kept
+            key, entries = disk.read(path)
+            found[name] = (key, {rel: e[:3] + e[4:] for rel, e in entries.items()})
+        else:
+            stored = disk.read(path)
+            found[name] = _settled(stored) if stored is not None else path.read_bytes()
+    return found
+
+
+def _settled(value: Any) -> Any:
+    """``value`` with the marshal data stored in it (at any depth) as the values it holds."""
+    if isinstance(value, bytes):
+        try:
+            return ("marshal", _settled(marshal.loads(value)))
+        except (EOFError, ValueError, TypeError):
+            return value
+    if isinstance(value, dict):
+        return {key: _settled(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_settled(item) for item in value)
+    return value
+
+
+def _check_into(root: Path, base: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(base))
+    report = api.check(root, cache=True).to_dict()
+    return report, _files(cache_dir(root))
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Let checks write their cache beside them, here too; the writers started."""
+    started: list[int] = []
+    original = alongside.start
+
+    def recording(*arguments: Any) -> Any:
+        writer = original(*arguments)
+        if writer is not None:
+            started.append(writer.pid)
+        return writer
+
+    monkeypatch.setattr(strategy, "SECOND_CORE", True)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(alongside, "start", recording)
+    return started
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+@pytest.mark.parametrize("folder", _existing(KBS), ids=lambda p: p.name)
+def test_cache_written_alongside_is_the_cache_written_alone(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+) -> None:
+    root = _copy(folder, tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
+    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    beside = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert len(forking) == 1
+    assert beside[0] == alone[0]
+    assert beside[1].keys() == alone[1].keys()
+    assert {"index", "report"} <= beside[1].keys()
+    assert beside[1] == alone[1]
+    # and the next run finds it all: the stored report, the question answered from the index
+    assert api.check(root, cache=True).to_dict() == alone[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_a_failing_writer_leaves_the_check_to_save_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+) -> None:
+    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
+    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+
+    def failing(self: Cache, kb: Any, key: str) -> bool:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(Cache, "save_apart", failing)
+    beside = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert len(forking) == 1
+    assert beside == alone
+
+
+@pytest.mark.parametrize("apart", [False, True], ids=["alone", "beside"])
+def test_a_part_that_cannot_be_stored_leaves_no_report(
+    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+) -> None:
+    if apart and not hasattr(os, "fork"):
+        pytest.skip("no fork on this system")
+    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: apart)
+    original = parts.encode_part
+
+    def refusing(part: Any) -> bytes | None:
+        return None if part.rel.startswith("sources/") else original(part)
+
+    monkeypatch.setattr(parts, "encode_part", refusing)
+    report, stored = _check_into(root, tmp_path / "cache", monkeypatch)
+    assert len(forking) == (1 if apart else 0)
+    assert "report" not in stored
+    assert not any(name.startswith("queries") for name in stored)
+    cache = Cache(root)
+    claims_files = {rel for rel in cache.index if rel.startswith("claims/")}
+    assert claims_files and not any(rel.startswith("sources/") for rel in cache.index)
+    assert api.check(root, cache=True).to_dict() == report  # read again, the same
+
+
+def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(alongside.JOBS_VARIABLE, raising=False)
+    monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert alongside._worth_it() is hasattr(os, "fork")
+    monkeypatch.setenv(alongside.JOBS_VARIABLE, "1")
+    assert not alongside._worth_it()
+    monkeypatch.delenv(alongside.JOBS_VARIABLE)
+    monkeypatch.setattr(alongside, "_memory", lambda: (100, 150))  # no room for a copy
+    assert not alongside._worth_it()
+    monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert not alongside._worth_it()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not alongside._worth_it()  # a lock another thread holds would stay held
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_only_the_command_line_uses_a_second_core(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A library caller's process may hold threads or locks: its checks stay in it."""
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    started: list[Any] = []
+    monkeypatch.setattr(alongside, "start", lambda *a: started.append(a))
+    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
+    _check_into(root, tmp_path / "cache", monkeypatch)
+    assert started == []
+
+
+def test_memory_is_read_from_the_system() -> None:
+    resident, available = alongside._memory()
+    if not Path("/proc/self/statm").is_file():
+        pytest.skip("no /proc on this system")
+    assert resident is not None and resident > 1_000_000
+    assert available is not None and available > 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_the_command_line_writes_the_same_cache_either_way(tmp_path: Path) -> None:
+    """As a user runs it: the console script, with and without ``CLAIMKB_JOBS=1``."""
+    root = _copy(FIXTURES / "valid" / "dates-other-subjects", tmp_path)
+    outputs = []
+    for jobs, base in (("1", "alone"), ("", "beside")):
+        env = dict(os.environ, CLAIMKB_CACHE_DIR=str(tmp_path / base), CLAIMKB_JOBS=jobs)
+        env["COLUMNS"] = "100"
+        run = subprocess.run(
+            [sys.executable, "-c", "from claimkb.cli import main; main()", "check"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        outputs.append((run.returncode, run.stdout, run.stderr))
+        directory = tmp_path / base
+        written = {p.relative_to(directory).as_posix() for p in directory.rglob("*")}
+        assert any(name.endswith("/report") for name in written), run.stderr
+    assert outputs[0] == outputs[1]
+    assert _files(tmp_path / "alone") == _files(tmp_path / "beside")
