@@ -3,7 +3,10 @@
 The bar appears only when stderr is a terminal (not ``TERM=dumb``) and the run has already
 lasted :data:`DELAY` seconds, so quick runs, pipes, CI logs and redirected output stay exactly
 as they were; stdout (where JSON goes) is never touched. It is transient: it is erased before
-the command prints its result. rich is imported only if a bar is actually drawn.
+the command prints its result. rich is imported only if a bar is actually drawn. The bar is
+redrawn by the steps themselves (at most every :data:`REDRAW` seconds), not by rich's own
+refresh thread: a process with no other thread may write its cache on a second core
+(:mod:`claimkb.cache.alongside`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from typing import IO, Any
 
 DELAY = 1.0
 """Seconds a run must last before a bar is drawn."""
+
+REDRAW = 0.1
+"""Seconds between two redraws of the bar."""
 
 _LABELS = {"scanning": "looking at files", "reading": "reading files", "checking": "checking"}
 
@@ -34,19 +40,28 @@ class Bar:
         self.done = 0
         self._live: Any = None
         self._task: Any = None
+        self._drawn = 0.0
 
     def stage(self, name: str, total: int | None) -> None:
         self.name, self.total, self.done = name, total, 0
         if self._live is not None:
             self._task = self._live.add_task(_LABELS.get(name, name), total=total)
+            self._draw(force=True)
         self._maybe_start()
 
     def advance(self) -> None:
         self.done += 1
         if self._live is not None:
             self._live.update(self._task, completed=self.done)
+            self._draw()
         elif self.enabled:
             self._maybe_start()
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if force or now - self._drawn >= REDRAW:
+            self._drawn = now
+            self._live.refresh()
 
     def _maybe_start(self) -> None:
         if not self.enabled or self._live is not None:
@@ -65,10 +80,12 @@ class Bar:
             MofNCompleteColumn(),
             console=console,
             transient=True,
+            auto_refresh=False,
         )
         self._live.start()
         self._task = self._live.add_task(_LABELS.get(self.name, self.name), total=self.total)
         self._live.update(self._task, completed=self.done)
+        self._draw(force=True)
 
     def close(self) -> None:
         if self._live is not None:
