@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from claimkb import api
+from claimkb import api, store
 from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts
 from claimkb.workspace import strategy
-from conftest import FIXTURES
+from conftest import FIXTURES, PROJECT, SHARED
 
 KBS = [
     FIXTURES / "valid" / "dates-other-subjects",
@@ -28,6 +28,9 @@ KBS = [
     FIXTURES / "valid" / "every-datatype",
     FIXTURES / "invalid" / "conflict",
     FIXTURES / "invalid" / "everest-survey-dates",
+    FIXTURES / "invalid" / "duplicate-id",
+    FIXTURES / "invalid" / "yaml-syntax",
+    FIXTURES / "invalid" / "unknown-field",
 ]
 
 
@@ -93,35 +96,56 @@ def _check_into(root: Path, base: Path, monkeypatch: pytest.MonkeyPatch) -> tupl
     return report, _files(cache_dir(root))
 
 
-@pytest.fixture
-def forking(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Let checks write their cache beside them, here too; the writers started."""
-    started: list[int] = []
-    original = alongside.start
+def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files this process parses from now on."""
+    parsed: list[str] = []
+    original = store.read_part
 
-    def recording(*arguments: Any) -> Any:
-        writer = original(*arguments)
-        if writer is not None:
-            started.append(writer.pid)
-        return writer
+    def counting(root: Path, config: Any, path: Path, section: str, text: str | None) -> Any:
+        parsed.append(path.name)
+        return original(root, config, path, section, text)
+
+    monkeypatch.setattr(store, "read_part", counting)
+    return parsed
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Let checks read half their files and write their cache in a second process, here
+    too, whatever the KB's size; the processes started ("read", "write")."""
+    started: list[str] = []
+
+    def recording(kind: str, original: Any) -> Any:
+        def recorded(*arguments: Any) -> Any:
+            found = original(*arguments)
+            if found is not None:
+                started.append(kind)
+            return found
+
+        return recorded
 
     monkeypatch.setattr(strategy, "SECOND_CORE", True)
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
-    monkeypatch.setattr(alongside, "start", recording)
+    monkeypatch.setattr(alongside, "READ_APART_BYTES", 0)
+    monkeypatch.setattr(alongside, "start", recording("write", alongside.start))
+    monkeypatch.setattr(alongside, "read_apart", recording("read", alongside.read_apart))
     return started
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 @pytest.mark.parametrize("folder", _existing(KBS), ids=lambda p: p.name)
 def test_cache_written_alongside_is_the_cache_written_alone(
-    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
     root = _copy(folder, tmp_path)
     monkeypatch.setattr(alongside, "_worth_it", lambda: False)
     alone = _check_into(root, tmp_path / "alone", monkeypatch)
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    parsed = _counting_parses(monkeypatch)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert len(forking) == 1
+    assert forking == ["read", "write"]
+    files = len(alone[1]["index"][1])
+    assert 0 < len(parsed) < files or files < 2  # the reader parsed the others
     assert beside[0] == alone[0]
     assert beside[1].keys() == alone[1].keys()
     assert {"index", "report"} <= beside[1].keys()
@@ -132,7 +156,7 @@ def test_cache_written_alongside_is_the_cache_written_alone(
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_a_failing_writer_leaves_the_check_to_save_everything(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
     root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
     monkeypatch.setattr(alongside, "_worth_it", lambda: False)
@@ -144,13 +168,37 @@ def test_a_failing_writer_leaves_the_check_to_save_everything(
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
     monkeypatch.setattr(Cache, "save_apart", failing)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert len(forking) == 1
+    assert forking == ["read", "write"]
     assert beside == alone
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+@pytest.mark.parametrize("folder", _existing(KBS)[-4:], ids=lambda p: p.name)
+def test_a_failing_reader_leaves_the_check_to_parse_everything(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    root = _copy(folder, tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
+    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+
+    def failing(results: Any, taken: list[Any], read: Any) -> None:
+        results.write(b"half a record")
+        raise MemoryError
+
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(alongside, "_read_into", failing)
+    parsed = _counting_parses(monkeypatch)
+    beside = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert forking == ["read", "write"]
+    assert beside == alone
+    assert len(parsed) == len(list((root / "claims").rglob("*.yaml"))) + len(
+        list((root / "sources").rglob("*.yaml"))
+    )
 
 
 @pytest.mark.parametrize("apart", [False, True], ids=["alone", "beside"])
 def test_a_part_that_cannot_be_stored_leaves_no_report(
-    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[int]
+    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
     if apart and not hasattr(os, "fork"):
         pytest.skip("no fork on this system")
@@ -163,7 +211,7 @@ def test_a_part_that_cannot_be_stored_leaves_no_report(
 
     monkeypatch.setattr(parts, "encode_part", refusing)
     report, stored = _check_into(root, tmp_path / "cache", monkeypatch)
-    assert len(forking) == (1 if apart else 0)
+    assert forking == (["read", "write"] if apart else [])
     assert "report" not in stored
     assert not any(name.startswith("queries") for name in stored)
     cache = Cache(root)
@@ -239,3 +287,22 @@ def test_the_command_line_writes_the_same_cache_either_way(tmp_path: Path) -> No
         assert any(name.endswith("/report") for name in written), run.stderr
     assert outputs[0] == outputs[1]
     assert _files(tmp_path / "alone") == _files(tmp_path / "beside")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_the_corpus_is_checked_alike_with_a_second_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    """The bundled KB, with its snapshots: every finding and triage the same."""
+    seeds = SHARED / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the seed articles are not beside the project")
+    reports = []
+    for apart, base in ((False, "alone"), (True, "beside")):
+        monkeypatch.setattr(alongside, "_worth_it", lambda apart=apart: apart)
+        monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(tmp_path / base))
+        reports.append(api.check(PROJECT, cache=True, snapshot_dirs=[seeds]).to_dict())
+        assert (cache_dir(PROJECT) / "report").is_file()
+    assert forking == ["read", "write"]
+    assert reports[1] == reports[0]
+    assert reports[0]["summary"]["error"] == 0 and reports[0]["summary"]["triaged"] == 44

@@ -71,12 +71,19 @@ def load(
     paused = gc.isenabled()
     gc.disable()  # the parser allocates many small objects that are never cyclic garbage
     try:
-        for file_path, section in kb_files(path):
+        files = kb_files(path)
+        parts: list[FilePart | None] = [None] * len(files)
+        for place in _reading_order(files, cache, functools.partial(read_part, path, kb.config)):
+            file_path, section = files[place]
             read = functools.partial(read_part, path, kb.config, file_path, section)
             part = read(None) if cache is None else cache.part(file_path, section, read)
-            _merge(kb, part)
+            parts[place] = part
             if on_file is not None:
                 on_file(part.rel)
+        for place, merged in enumerate(parts):  # in the files' order: an id's first is kept
+            assert merged is not None
+            parts[place] = None
+            _merge(kb, merged)
     finally:
         if paused:
             gc.enable()
@@ -84,6 +91,18 @@ def load(
 
 
 # -- one file at a time ----------------------------------------------------------------------
+
+
+def _reading_order(
+    files: list[tuple[Path, str]], cache: PartCache | None, read: Callable[..., FilePart]
+) -> list[int]:
+    """The positions of ``files`` in the order to read them: those a second process parses
+    (:meth:`claimkb.cache.Cache.read_apart`) last."""
+    apart = getattr(cache, "read_apart", None)
+    taken = apart(files, read) if apart is not None else set()
+    if not taken:
+        return list(range(len(files)))
+    return [p for p in range(len(files)) if p not in taken] + sorted(taken)
 
 
 class PartCache(Protocol):

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ..documents import FilePart
     from ..findings import Finding
     from ..kb import KB
+    from .alongside import ReadApart
 
 __all__ = ["Cache", "StoredReport", "cache_dir", "disabled", "clear"]
 
@@ -138,8 +139,10 @@ class Cache:
         self.seen: dict[str, Entry | None] = {}
         """This run's entries, in the order the files were met (None: not cacheable)."""
         self._texts: dict[str, str] = {}
-        self._staged: dict[str, tuple[str, FilePart]] = {}
-        """Parts read this run, by name (with their file), encoded when saved."""
+        self._staged: dict[str, tuple[str, FilePart, bytes | None]] = {}
+        """Parts read this run, by name (with their file, and their encoding if a reader
+        apart gave it), encoded when saved."""
+        self._apart: ReadApart | None = None
         self.unstorable = False
         """Whether some part read this run could not be stored (then no report may be)."""
         self._packs = Packs(self.dir)
@@ -225,10 +228,33 @@ class Cache:
             if entry is None:
                 return read(None)
             text = self._texts.pop(rel)
-        part = read(text)
-        self._staged[self._name(rel, entry)] = (rel, part)
+        framed = self._apart.part(rel) if self._apart and rel in self._apart.taken else None
+        part = revive_part(framed) if framed is not None else None
+        if part is None or part.rel != rel:
+            part, framed = read(text), None
+        self._staged[self._name(rel, entry)] = (rel, part, framed)
         self.seen[rel] = entry._replace(pack=STAGED)
         return part
+
+    def read_apart(
+        self, files: list[tuple[Path, str]], read: Callable[[Path, str, str], FilePart]
+    ) -> set[int]:
+        """Have a second process parse about half of the files (path, section) this run
+        must parse - those surveyed and not stored - with ``read(path, section, text)``
+        (:mod:`.alongside`); the positions of those it took, whose parts are best asked for
+        last (this process parses the others meanwhile)."""
+        wanted: list[tuple[str, Path, str, str]] = []
+        places: dict[str, int] = {}
+        for place, (path, section) in enumerate(files):
+            rel = self._relative(path)
+            entry, text = self.seen.get(rel), self._texts.get(rel)
+            if isinstance(entry, Entry) and not entry.pack and text is not None:
+                wanted.append((rel, path, section, text))
+                places[rel] = place
+        from .alongside import read_apart
+
+        self._apart = read_apart(self.dir, wanted, read)
+        return {places[rel] for rel in self._apart.taken} if self._apart else set()
 
     def _encoded(self) -> dict[str, bytes]:
         """The staged parts as stored (see :func:`.parts.encode_part`). Encoding waits until
@@ -238,8 +264,8 @@ class Cache:
         from .parts import encode_part
 
         encoded: dict[str, bytes] = {}
-        for name, (rel, part) in self._staged.items():
-            framed = encode_part(part)
+        for name, (rel, part, given) in self._staged.items():
+            framed = given if given is not None else encode_part(part)
             if framed is None:
                 self.seen[rel] = None
                 self.unstorable = True
