@@ -1,7 +1,7 @@
-"""``claimkb check`` on an unchanged KB is answered without the typer app, and answered the
-same: the same bytes on stdout and the same exit code as the ``check`` command, or nothing at
-all (then the app answers) whenever the stored report does not hold or the command line is
-not one of the two forms the quick path knows."""
+"""``claimkb check`` is answered without the typer app, and answered the same: the same bytes
+on stdout and the same exit code as the ``check`` command, whether its report was stored or is
+checked now, or nothing at all (then the app answers) when the root cannot be used or the
+command line is not one of the two forms the quick path knows."""
 
 from __future__ import annotations
 
@@ -44,24 +44,44 @@ def test_the_nearest_root_when_none_is_named(
     assert capsys.readouterr().out == checked.stdout
 
 
-def test_no_stored_report_or_a_changed_file_goes_to_the_app(
+def test_no_stored_report_or_a_changed_file_gets_the_check_commands_answer(
     tmp_path: Path, cli, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Checked now, without the app: the same bytes and exit code as the check command."""
     root = _copy("invalid/conflict", tmp_path)
     arguments = ["check", "--root", str(root)]
-    assert quick_check(arguments) is None  # never checked
-    cli("check", "--root", root)
-    changed = next((root / "claims").glob("*.yaml"))
-    changed.write_text(changed.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    assert quick_check(arguments) is None
-    assert capsys.readouterr().out == ""
+    capsys.readouterr()
+    code = quick_check(arguments)  # never checked
+    out = capsys.readouterr().out
+    checked = cli("check", "--root", root)
+    assert (code, out) == (checked.exit_code, checked.stdout) and code == 1
+    changed = root / "claims" / "news-a.yaml"
+    text = changed.read_text(encoding="utf-8")
+    changed.write_text(text.replace("value: 104 billion", "value: 105 billion"), "utf-8")
+    capsys.readouterr()
+    code = quick_check(arguments)
+    out = capsys.readouterr().out
+    checked = cli("check", "--root", root)
+    assert (code, out) == (checked.exit_code, checked.stdout)
+    assert "value-not-quoted" in out  # the changed value is checked
 
 
-def test_caching_off_goes_to_the_app(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_caching_off_gets_the_check_commands_answer(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = _copy("valid/launch", tmp_path)
-    cli("check", "--root", root)
     monkeypatch.setenv("CLAIMKB_NO_CACHE", "1")
-    assert quick_check(["check", "--root", str(root)]) is None
+    checked = cli("check", "--root", root)
+    capsys.readouterr()
+    assert quick_check(["check", "--root", str(root)]) == checked.exit_code
+    assert capsys.readouterr().out == checked.stdout
+
+
+def test_a_root_that_cannot_be_used_goes_to_the_app(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert quick_check(["check", "--root", str(tmp_path / "nowhere")]) is None
+    assert capsys.readouterr() == ("", "")
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,27 @@
-"""Writing the cache on a second core while the check runs.
+"""A cold check on two cores: a second process parses half the files, then another
+writes the cache while the check runs.
 
-A cold check spends a third of its time on what only later runs need: encoding every file's
-part, and the query index with every claim's ``--json`` row (:mod:`.query_index`). None of it
-needs the check's findings, so once the KB is loaded and its values read, a forked process
-writes it from the same objects (copy-on-write) while this one checks. The check waits for
-that process before it stores the report, so when the command ends everything is written,
-in the same files a single process writes (each file replaced whole, as always); if the
-process fails, the check saves everything itself.
+A cold check of a large KB spends about a third of its time parsing and a third on what
+only later runs need: encoding every file's part, and the query index with every claim's
+``--json`` row (:mod:`.query_index`). Both can be done by forked processes (copy-on-write:
+they see this process's objects as they were at the fork):
 
-It is done only where it is safe and can pay: in a process that runs one command and ends
-(the command line: :func:`claimkb.workspace.use_a_second_core`), on a system with ``fork``
-(Linux), with no other thread running, more than one CPU to run on, and memory to spare for
-the pages the two processes come to hold apart (about the loaded KB's size again).
-``CLAIMKB_JOBS=1`` turns it off.
+* :func:`read_apart`: while this process parses half of the files (by size), a reader
+  parses the other half and gives each part encoded as the cache stores it; this process
+  then revives those parts (a fifth of the cost of parsing them) and merges every part in
+  the files' order, so the KB is the one a single process loads (the codec stores records
+  exactly), and the encoded parts go to the cache as they are.
+* :func:`start`: once the KB is loaded and its values read, a writer writes the parts, the
+  index and the query index (none of it needs the findings) while this process checks. The
+  check waits for it before storing the report, so when the command ends everything is
+  written, in the same files one process writes (each replaced whole, as always).
+
+If either process fails, this one does its work itself. It is done only where it is safe
+and can pay: in a process that runs one command and ends (the command line:
+:func:`claimkb.workspace.use_a_second_core`), on a system with ``fork`` (Linux), with no
+other thread running, more than one CPU to run on, and memory to spare for the pages the
+processes come to hold apart (about the loaded KB's size again); the reader, only for
+:data:`READ_APART_BYTES` of text or more. ``CLAIMKB_JOBS=1`` turns both off.
 """
 
 from __future__ import annotations
