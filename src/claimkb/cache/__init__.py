@@ -38,15 +38,15 @@ import stat as stat_module
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from . import disk
+from .entries import Entry, FileKey, StoredReport, read_index, root_prefix
 from .location import cache_dir, clear, code_fingerprint, config_fingerprint, disabled
 
 if TYPE_CHECKING:
     from ..config import Config
     from ..documents import FilePart
-    from ..findings import Finding
     from ..kb import KB
     from .alongside import ReadApart
 
@@ -57,51 +57,6 @@ RACY_NS = 2_000_000_000
 STAGED = ""
 """The pack of a part read in this run (it gets its pack when saved)."""
 _UNSEEN = object()
-
-Stat = tuple[int, int, int, int, int]
-FileKey = tuple[str, str, str | None]
-"""(path relative to the root, section, content hash or None if not cacheable)."""
-
-
-class Entry(NamedTuple):
-    """What the cache knows of one file. (Named tuples, not dataclasses, here: an unchanged
-    KB's check imports this package, and dataclasses would cost it more than its survey.)"""
-
-    section: str
-    stat: Stat
-    digest: str
-    trusted: bool
-    """False when the stat is ambiguous (the file changed just before it was read)."""
-    pack: str | None = None
-    """The pack holding the file's part (None: not stored)."""
-
-
-class StoredReport(NamedTuple):
-    """A check's report as the cache keeps it, under its report key, with the state of the
-    snapshots its quote check read (the report holds only while they are unchanged)."""
-
-    key: str
-    snapshots: tuple[Any, ...]
-    findings: tuple[Finding, ...]
-    files: int
-    sources: int
-    claims: int
-    unchecked: int
-    """Quotes not compared with their source's text."""
-
-
-def root_prefix(root: Path) -> str | None:
-    """What a file's path under ``root`` starts with before its relative name (text), or None
-    where paths are not written with ``/`` (then :func:`claimkb.files.relative` names it)."""
-    return None if os.sep != "/" else str(root).rstrip("/") + "/"
-
-
-def _read_index(directory: Path, key: tuple[Any, ...]) -> dict[str, Entry]:
-    """The stored index of the files, if it was written for ``key``; else empty."""
-    stored = disk.read(directory / "index")
-    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key:
-        return {rel: Entry(*fields) for rel, fields in stored[1].items()}
-    return {}
 
 
 def _digest(data: bytes) -> str:
@@ -135,7 +90,7 @@ class Cache:
             tuple(str(p) for p in self.config.trusted_snapshot_dirs),
             self.config.require_snapshots,
         )
-        self.index: dict[str, Entry] = _read_index(self.dir, self.key)
+        self.index: dict[str, Entry] = read_index(self.dir, self.key)
         self.seen: dict[str, Entry | None] = {}
         """This run's entries, in the order the files were met (None: not cacheable)."""
         self._texts: dict[str, str] = {}
@@ -349,7 +304,7 @@ class Cache:
     def adopt(self) -> None:
         """Take as this run's the index another process wrote for it (:meth:`save_apart`),
         so that saving the report writes nothing else again."""
-        self.index = _read_index(self.dir, self.key)
+        self.index = read_index(self.dir, self.key)
         self.seen = {rel: self.index.get(rel) for rel in self.seen}
         self._staged = {}
 

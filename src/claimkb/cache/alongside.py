@@ -33,11 +33,19 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..kb import KB
-    from . import Cache
+
+
+class Cache(Protocol):
+    """What the writer needs of :class:`claimkb.cache.Cache`."""
+
+    dir: Path
+
+    def save_apart(self, kb: KB, key: str) -> bool: ...
+
 
 __all__ = ["Writer", "start", "ReadApart", "read_apart", "JOBS_VARIABLE"]
 
@@ -70,12 +78,12 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     ``key``) and ends; None where that is not done (see the module's docstring)."""
     if not _worth_it():
         return None
-    from . import disk
+    from .disk import prepare
 
     for claim_id in kb.values:  # both processes need them: read them once, before
         kb.values.get(claim_id)
     try:
-        disk.prepare(cache.dir)  # before the fork: both processes write into it
+        prepare(cache.dir)  # before the fork: both processes write into it
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -190,10 +198,10 @@ def read_apart(
             theirs += len(file[3])
         else:
             mine += len(file[3])
-    from . import disk
+    from .disk import prepare
 
     try:
-        disk.prepare(directory)
+        prepare(directory)
         results = tempfile.TemporaryFile(dir=directory, prefix="reading-")
         sys.stdout.flush()
         sys.stderr.flush()
