@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from ..findings import Finding
     from ..kb import KB
 
 
@@ -52,15 +53,39 @@ __all__ = ["Writer", "start", "ReadApart", "read_apart", "JOBS_VARIABLE"]
 JOBS_VARIABLE = "CLAIMKB_JOBS"
 """Set to 1 to keep a check to one process."""
 
+_READY = b"1"
 _STORED_ALL, _UNSTORABLE = 0, 3
 """The writer's exit codes: everything written; written, but some part could not be stored."""
 
 
 class Writer:
-    """The process writing the cache; :meth:`finish` waits for it."""
+    """The process writing the cache, which first runs some checks (:data:`checks`) for
+    this one; :meth:`findings` gives theirs, :meth:`finish` waits for it."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, checks: tuple[Any, ...], answer: IO[bytes], ready: int) -> None:
         self.pid = pid
+        self.checks = checks
+        """The checks it runs (functions from a KB to findings)."""
+        self._answer = answer
+        self._ready = ready
+
+    def findings(self) -> list[list[Finding]] | None:
+        """The findings of each of its checks, in order (waiting until it has them), or
+        None if it could not give them (then run them here)."""
+        from .finding_codec import revive_finding
+
+        try:
+            if os.read(self._ready, 1) != _READY:
+                return None
+            found = marshal.loads(_read_all(self._answer))
+            if not isinstance(found, list) or len(found) != len(self.checks):
+                return None
+            return [[revive_finding(f) for f in of_check] for of_check in found]
+        except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
+            return None
+        finally:
+            os.close(self._ready)
+            self._answer.close()
 
     def finish(self) -> bool | None:
         """Wait for it: True if it wrote everything, False if it wrote all it could but some
@@ -73,9 +98,10 @@ class Writer:
         return True if code == _STORED_ALL else False if code == _UNSTORABLE else None
 
 
-def start(cache: Cache, kb: KB, key: str) -> Writer | None:
-    """Fork a process that writes ``kb``'s parts, index and query index (under the report
-    ``key``) and ends; None where that is not done (see the module's docstring)."""
+def start(cache: Cache, kb: KB, key: str, checks: tuple[Any, ...] = ()) -> Writer | None:
+    """Fork a process that runs ``checks`` on ``kb`` (for :meth:`Writer.findings`), then
+    writes ``kb``'s parts, index and query index (under the report ``key``) and ends; None
+    where that is not done (see the module's docstring)."""
     if not _worth_it():
         return None
     from .disk import prepare
@@ -84,19 +110,40 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
         kb.values.get(claim_id)
     try:
         prepare(cache.dir)  # before the fork: both processes write into it
+        answer = tempfile.TemporaryFile(dir=cache.dir, prefix="checking-")
+        ready, done = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
     except OSError:
         return None
     if pid:
-        return Writer(pid)
+        os.close(done)
+        return Writer(pid, checks, answer, ready)
+    os.close(ready)
     code = 1
     try:
+        _check_into(answer, done, kb, checks)
         code = _STORED_ALL if cache.save_apart(kb, key) else _UNSTORABLE
     except BaseException:  # noqa: BLE001 - the check saves everything itself then
         pass
     os._exit(code)
+
+
+def _check_into(answer: IO[bytes], done: int, kb: KB, checks: tuple[Any, ...]) -> None:
+    """Run ``checks`` and give their findings (encoded) through ``answer``, then say so
+    through ``done``; closing ``done`` without a word says they could not be given."""
+    from .finding_codec import encode_finding
+
+    try:
+        found = [[encode_finding(f) for f in check(kb)] for check in checks]
+        answer.write(marshal.dumps(found, 4))
+        answer.flush()
+        os.write(done, _READY)
+    except Exception:  # noqa: BLE001 - this process checks them itself then
+        pass
+    finally:
+        os.close(done)
 
 
 def _worth_it() -> bool:

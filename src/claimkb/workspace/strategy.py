@@ -276,8 +276,9 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
     if cache is not None and key and SECOND_CORE:
         from ..cache import alongside
 
-        writer = alongside.start(cache, kb, key)  # the cache written on a second core
-    findings = tuple(checks.run(kb, _ticker(progress)))
+        # the cache written on a second core, which runs some checks first
+        writer = alongside.start(cache, kb, key, checks.SPARED)
+    findings = tuple(checks.run(kb, _ticker(progress), writer))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
     if cache is not None:
