@@ -213,13 +213,11 @@ class ReadApart:
         try:
             if os.waitstatus_to_exitcode(status) != 0:
                 return {}
-            data = memoryview(_read_all(self._results))
-            at = 0
-            while at + _LENGTH.size <= len(data):
-                (size,) = _LENGTH.unpack_from(data, at)
-                at += _LENGTH.size
-                rel, framed = marshal.loads(data[at : at + size])
-                at += size
+            results = self._results
+            results.seek(0)
+            while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
+                (size,) = _LENGTH.unpack(header)
+                rel, framed = marshal.loads(results.read(size))  # one part at a time
                 found[rel] = framed
         except (OSError, EOFError, ValueError, TypeError):
             return {}
