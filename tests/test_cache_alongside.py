@@ -284,6 +284,16 @@ def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) 
         other.join()
 
 
+def test_no_writer_for_a_process_past_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(alongside.JOBS_VARIABLE, raising=False)
+    monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT, 0))
+    assert alongside._writer_fits()
+    monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT + 1, 0))
+    assert not alongside._writer_fits()
+    monkeypatch.setenv(alongside.JOBS_VARIABLE, "2")  # asked for whatever the size
+    assert alongside._writer_fits()
+
+
 def test_only_the_command_line_uses_a_second_core(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
