@@ -16,8 +16,9 @@ which, and where their records are:
 * every source, entity, property, constant, resolution and unit record (they are few), and the
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
 * the timeline, ready (it spans every file), and the number of load findings;
-* every claim's ``--json`` row (:mod:`.rows`), and the ``--json`` text of ``sources`` and
-  ``timeline`` (:mod:`.ready`), so that those answers need no record at all.
+* every claim's ``--json`` row (:mod:`.rows`), the ``--json`` text of ``sources`` and
+  ``timeline`` (:mod:`.ready`), and what else ``show`` and ``entity`` print (:mod:`.plain`),
+  so that those answers need no record at all.
 
 The index only ever finds a superset of what a question touches: the answer itself is
 computed by the functions of :mod:`claimkb.query` on those records (see :mod:`.indexed`), so
@@ -59,6 +60,7 @@ APART = {
     "timeline": "queries-timeline",
     "rows": "queries-rows",
     "ready": "queries-ready",
+    "plain": "queries-plain",
 }
 """Large sections few questions need, each kept in a file of its own, read when needed."""
 _CODE = "i"
@@ -71,7 +73,7 @@ SEPARATOR = "\0"
 searched text)."""
 
 
-_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note")
+_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note", "via")
 _FIELDS = itemgetter(*_FIELDS_READ)
 """The fields of a claim the index reads, from the record's ``__dict__`` in one step."""
 
@@ -112,15 +114,16 @@ def build(kb: KB) -> dict[str, Any]:
 
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
-    from ..query import timeline
-    from . import ready, rows
+    from .. import query
+    from . import plain, ready, rows
     from .codec import encode_record
 
     claims = list(kb.claims.values())
-    dates = timeline(kb)
+    dates = query.timeline(kb)
+    source_rows = query.sources(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
     columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
-    ids, subjects, properties, sources, statuses, values, quotes, notes = columns
+    ids, subjects, properties, sources, statuses, values, quotes, notes, vias = columns
     subject_column = _column(subjects)
     property_column = _column(properties)
     one_of = dict(zip(subjects, claims, strict=True))  # a claim of each subject as written
@@ -150,7 +153,8 @@ def build(kb: KB) -> dict[str, Any]:
         "text": _text(ids, values, quotes, notes),
         "timeline": marshal.dumps(dates, 4),
         "rows": rows.build(kb, claims),
-        "ready": ready.build(kb, dates),
+        "ready": ready.build(source_rows, dates),
+        "plain": plain.build(kb, claims, {"id": ids, "source": sources, "via": vias}, source_rows),
     }
 
 
