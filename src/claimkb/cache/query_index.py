@@ -34,7 +34,8 @@ from __future__ import annotations
 import marshal
 import sys
 from array import array
-from collections.abc import Iterable
+from collections.abc import Sequence
+from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -85,11 +86,13 @@ def numbers(data: bytes) -> array[int]:
     return found
 
 
-def _column(values: Iterable[Any]) -> tuple[list[Any], bytes]:
-    """(distinct values in order of appearance, the number of each value's distinct value)."""
-    distinct: dict[Any, int] = {}
-    codes = array(_CODE, [distinct.setdefault(v, len(distinct)) for v in values])
-    return list(distinct), codes.tobytes()
+def _column(values: Sequence[Any]) -> tuple[list[Any], bytes]:
+    """(distinct values in order of appearance, the number of each value's distinct value),
+    worked out in C (a Python loop over 100,000 claims per column costs a check a tenth of
+    a second)."""
+    distinct = list(dict.fromkeys(values))
+    number = dict(zip(distinct, range(len(distinct)), strict=True))
+    return distinct, array(_CODE, map(number.__getitem__, values)).tobytes()
 
 
 def _values(column: tuple[list[Any], bytes]) -> tuple[list[Any], bytes]:
@@ -122,6 +125,7 @@ def build(kb: KB) -> dict[str, Any]:
     dates = query.timeline(kb)
     source_rows = query.sources(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
+    places = list(map(attrgetter("file", "line"), claims))  # properties: not in __dict__
     columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
     ids, subjects, properties, sources, statuses, values, quotes, notes, vias = columns
     subject_column = _column(subjects)
@@ -133,7 +137,7 @@ def build(kb: KB) -> dict[str, Any]:
     }
     return {
         "ids": marshal.dumps(list(ids), 4),
-        "files": _runs(claims),
+        "files": _runs([file for file, _ in places]),
         "columns": {
             "subject": subject_column,
             "property": property_column,
@@ -152,13 +156,13 @@ def build(kb: KB) -> dict[str, Any]:
         "load_findings": len(kb.load_findings),
         "text": _text(ids, values, quotes, notes),
         "timeline": marshal.dumps(dates, 4),
-        "rows": rows.build(kb, claims),
+        "rows": rows.build(kb, claims, places),
         "ready": ready.build(source_rows, dates),
         "plain": plain.build(kb, claims, {"id": ids, "source": sources, "via": vias}, source_rows),
     }
 
 
-def _runs(claims: list[Any]) -> tuple[list[str], bytes]:
+def _runs(files_of_claims: list[str]) -> tuple[list[str], bytes]:
     """(files, the position of each file's first claim): a KB takes its claims file after
     file, so each file's claims follow one another."""
     from itertools import groupby
@@ -166,7 +170,7 @@ def _runs(claims: list[Any]) -> tuple[list[str], bytes]:
     files: list[str] = []
     starts = array(_CODE)
     position = 0
-    for rel, run in groupby(map(attrgetter("file"), claims)):
+    for rel, run in groupby(files_of_claims):
         files.append(rel)
         starts.append(position)
         position += len(list(run))
@@ -225,12 +229,11 @@ def _named(kb: KB, claims: list[Any], properties: tuple[list[str], bytes]) -> di
         if (p := kb.properties.get(property_id)) is not None and p.datatype is Datatype.ENTITY
     }
     named: dict[str, list[str]] = {}
-    for index, code in enumerate(numbers(packed)):
-        if code in wanted:
-            claim = claims[index]
-            value = kb.value(claim.id)
-            if isinstance(value, EntityName) and value.entity is not None:
-                named.setdefault(value.entity, []).append(claim.id)
+    for index in compress(range(len(claims)), map(wanted.__contains__, numbers(packed))):
+        claim = claims[index]
+        value = kb.value(claim.id)
+        if isinstance(value, EntityName) and value.entity is not None:
+            named.setdefault(value.entity, []).append(claim.id)
     return named
 
 
