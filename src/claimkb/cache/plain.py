@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import marshal
 from array import array
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import chain, compress, repeat
-from operator import is_, itemgetter
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 from .indexed import Indexed, Unavailable
@@ -43,6 +43,8 @@ __all__ = ["SECTION", "build", "show", "entity"]
 SECTION = "plain"
 """The index's section holding what :func:`build` keeps (a file of its own)."""
 _CODE = "i"
+_ADDRESS = "q"
+_SEPARATOR = "\0"
 _PARTS = ("show", "entity")
 
 Data = dict[str, Any]
@@ -67,21 +69,22 @@ def build(
 def _show_part(
     kb: KB, claims: Sequence[Any], columns: dict[str, Sequence[Any]], sources: list[Data]
 ) -> Data:
-    """It reads no field of a claim record (the index has read those it needs) and walks the
-    claims in C (``map``, ``zip``) in the KB's order, as few times as it can: a pass of
-    Python code over 100,000 records, or one in another order (a group's claims lie far
-    apart in memory), would cost every check a tenth of a second."""
+    """It reads no field of a claim record (the index has read those it needs) and looks
+    nothing up per claim: each record is named by its address (``id()``, only reading the
+    lists that hold it), and the question maps the few addresses it needs to positions. A
+    pass of Python code over 100,000 records, or of lookups in the order of their groups
+    (a group's claims lie far apart in memory), would cost every check a tenth of a
+    second."""
     from ..analysis import source_origins
 
-    grouped, codes, uncompared = _groups(kb, claims, columns["id"])
-    support, evidence = _evidence(kb, columns["id"], codes)
+    groups, uncompared, codes = _groups(kb, claims)
     known = {row["id"] for row in sources}
     return {
-        "groups": grouped.tobytes(),
+        "addresses": array(_ADDRESS, map(id, claims)).tobytes(),
+        **groups,
         "uncompared": uncompared,
         "single": {p.id: bool(p.single_valued) for p in kb.properties.values()},
-        "support": support.tobytes(),
-        "evidence": evidence.tobytes(),
+        **_evidence(kb, codes),
         "sources": {row["id"]: row for row in sources},
         "unknown_sources": {
             s: sorted(source_origins(kb, s)) for s in set(columns["source"]) - known
@@ -94,26 +97,24 @@ def _show_part(
 
 
 def _groups(
-    kb: KB, claims: Sequence[Any], ids: Sequence[str]
-) -> tuple[array[int], dict[Any, int], dict[int, list[tuple[int, list[Data]]]]]:
-    """(each claim's group number, negated for a claim outside every group; the number of
-    each group key; for each group key of a subject's single-valued property split by
-    qualifiers, the other groups and the qualifiers they differ in: what
-    :func:`claimkb.query.show` calls ``uncompared``)."""
+    kb: KB, claims: Sequence[Any]
+) -> tuple[Data, dict[int, list[tuple[int, list[Data]]]], dict[Any, int]]:
+    """(the addresses of every group's claims, group after group, where each group ends
+    among them, and the group key's number of each claim outside every group, by its id;
+    for each group key of a subject's single-valued property split by qualifiers, the other
+    groups and the qualifiers they differ in: what :func:`claimkb.query.show` calls
+    ``uncompared``; the number of each group key)."""
     from ..analysis import group_key, groups, qualifier_differences, qualifier_splits, statements
 
     found = groups(kb)
     codes = dict(zip(found, range(len(found)), strict=True))
-    stated: list[Any] = list(map(statements(kb).get, ids))  # (group key, value) or None
-    outside = list(compress(range(len(ids)), map(is_, stated, repeat(None))))
+    members = array(_ADDRESS, map(id, chain.from_iterable(found.values())))
+    outside: dict[str, int] = {}
     keys: dict[Any, int] = {}  # the group keys of the claims outside every group
-    for index in outside:
-        key = group_key(kb, claims[index])
-        stated[index] = (key, None)
-        keys[key] = codes.setdefault(key, len(codes))
-    grouped = array(_CODE, map(codes.__getitem__, map(itemgetter(0), stated)))
-    for index in outside:
-        grouped[index] = ~grouped[index]
+    if len(members) < len(claims):
+        for claim_id in sorted(kb.claims.keys() - statements(kb).keys()):
+            key = group_key(kb, kb.claims[claim_id])
+            outside[claim_id] = keys[key] = codes.setdefault(key, len(codes))
     splits = qualifier_splits(kb)
     uncompared = {}
     for key, code in [*((k, codes[k]) for split in splits.values() for k in split), *keys.items()]:
@@ -122,32 +123,42 @@ def _groups(
             for other in splits.get(key[:2], ())
             if other != key
         ]
-    return grouped, codes, {code: others for code, others in uncompared.items() if others}
+    stored = {
+        "members": members.tobytes(),
+        "ends": array(_CODE, accumulate(map(len, found.values()))).tobytes(),
+        "outside": outside,
+    }
+    return stored, {code: others for code, others in uncompared.items() if others}, codes
 
 
-def _evidence(kb: KB, ids: Sequence[str], codes: dict[Any, int]) -> tuple[array[int], array[int]]:
-    """(where each claim's evidence starts in the second array, -1: only itself; the
-    distinct lists of evidence, each as its group's number, its number of pieces, each
-    piece's size, then the places of the pieces' claims among the group's claims)."""
-    from ..analysis import groups, statements, supported
+def _evidence(kb: KB, codes: dict[Any, int]) -> Data:
+    """The claims with other evidence than themselves (their ids, each ended by a NUL), where
+    each one's evidence starts in the distinct lists of evidence, and those lists: each as
+    its group's number, its number of pieces, each piece's size (in one array), then the
+    addresses of the pieces' claims (in another)."""
+    from ..analysis import statements, supported
 
     table = supported(kb)
     distinct = dict(zip(map(id, table.values()), table.values(), strict=True))  # shared lists
-    found = groups(kb)
     stated = statements(kb)
-    keys = [stated[pieces[0][0].id][0] for pieces in distinct.values()]  # one group each
-    place: dict[int, int] = {}  # id(record) -> its place among its group's claims
-    for key in dict.fromkeys(keys):
-        place.update(zip(map(id, found[key]), range(len(found[key])), strict=True))
     start_of: dict[int, int] = {}
-    evidence = array(_CODE)
-    for identity, key, pieces in zip(distinct, keys, distinct.values(), strict=True):
-        start_of[identity] = len(evidence)
-        evidence.extend((codes[key], len(pieces)))
-        evidence.extend(map(len, pieces))
-        evidence.extend(map(place.__getitem__, map(id, chain.from_iterable(pieces))))
-    support = array(_CODE, map(start_of.get, map(id, map(table.get, ids)), repeat(-1)))
-    return support, evidence
+    shapes = array(_CODE)
+    addresses = array(_ADDRESS)
+    for identity, pieces in distinct.items():
+        start_of[identity] = len(shapes)
+        key = stated[pieces[0][0].id][0]  # every piece's claims are of the claim's group
+        shapes.extend((codes[key], len(pieces), len(addresses)))
+        shapes.extend(map(len, pieces))
+        addresses.extend(map(id, chain.from_iterable(pieces)))
+    listed = "".join(map(_SEPARATOR.__add__, table)) + _SEPARATOR
+    if listed.count(_SEPARATOR) != len(table) + 1:  # some claim id holds one
+        raise ValueError("a claim id holds a NUL")
+    return {
+        "supported": listed,
+        "starts": array(_CODE, map(start_of.__getitem__, map(id, table.values()))).tobytes(),
+        "shapes": shapes.tobytes(),
+        "evidence": addresses.tobytes(),
+    }
 
 
 def _by_via(kb: KB, claims: Sequence[Any], vias: Sequence[Any]) -> dict[str, list[str]]:
@@ -207,9 +218,8 @@ def show(index: Indexed, claim_id: str) -> tuple[Data, Any] | None:
         return None
     state, findings = index.findings()
     claim = _row(rows, position)
-    grouped = _numbers(part["groups"])
-    group = grouped[position] if grouped[position] >= 0 else ~grouped[position]
-    members = _members(grouped, group)  # itself not among them if it is outside every group
+    places = _Places(part)
+    group, members = places.group_of(claim_id, position)  # itself not among them if outside
     single = part["single"].get(claim["property"], False)
     others = part["uncompared"].get(group, []) if single else []
     same = [_row(rows, i) for i in members if i != position]
@@ -217,28 +227,84 @@ def show(index: Indexed, claim_id: str) -> tuple[Data, Any] | None:
         (
             {**_row(rows, i), "qualifiers_differ": differ}
             for other, differ in others
-            for i in _members(grouped, other)
+            for i in places.members(other)
         ),
         key=lambda row: (row["file"], row["line"]),
     )
-    evidence = _evidence_of(index, part, position, group, members)
+    evidence = places.evidence(claim_id, position, group)
     reviewers = index.positions(index.part("reviewers").get(claim_id, ()))
     by_via = part["by_via"]
-    source = part["sources"].get(claim["source"])
     answer = {
         "claim": claim,
-        "source": source,
+        "source": part["sources"].get(claim["source"]),
         "single_valued": single,
         "rivals": same if single else [],
         "uncompared": uncompared,
         "also_claimed": [] if single else same,
-        "evidence": evidence if evidence is not None else [[claim_id]],
+        "evidence": [sorted(index.ids[i] for i in piece) for piece in evidence],
         "rests_on": by_via[claim_id] if claim_id in by_via else _rests_on(part, claim["source"]),
         "reviews": [_row(rows, i) for i in reviewers],
         "resolutions": [dump for named, dump in part["resolutions"] if claim_id in named],
         "findings": [f.to_dict() for f in findings if claim_id in f.claims],
     }
     return answer, state
+
+
+class _Places:
+    """The kept groups and evidence of :func:`build`, read for one claim: the claims they
+    hold are named by the address their record had, mapped back to positions here."""
+
+    def __init__(self, part: Data) -> None:
+        self._part = part
+        self._addresses = _numbers(part["addresses"], _ADDRESS)
+        self._members = _numbers(part["members"], _ADDRESS)
+        self._ends = _numbers(part["ends"])
+        self._positions: dict[int, int] | None = None
+
+    def group_of(self, claim_id: str, position: int) -> tuple[int, list[int]]:
+        """(the number of the claim's group key, the positions of that group's claims)."""
+        try:
+            at = self._members.index(self._addresses[position])
+        except ValueError:  # outside every group: its key may be a group's all the same
+            group = self._part["outside"][claim_id]
+            return group, self.members(group)
+        group = bisect_right(self._ends, at)
+        return group, self.members(group)
+
+    def members(self, group: int) -> list[int]:
+        """The positions of a group's claims (none: the key of claims outside every group)."""
+        if group >= len(self._ends):
+            return []
+        start = self._ends[group - 1] if group else 0
+        return self._position_of(self._members[start : self._ends[group]])
+
+    def evidence(self, claim_id: str, position: int, group: int) -> list[list[int]]:
+        """The positions of the claims of each piece of the claim's evidence."""
+        supported = self._part["supported"]
+        at = supported.find(_SEPARATOR + claim_id + _SEPARATOR)
+        if at == -1:  # only itself
+            return [[position]]
+        number = supported.count(_SEPARATOR, 0, at)
+        start = _numbers(self._part["starts"])[number]
+        shapes = _numbers(self._part["shapes"])
+        if shapes[start] != group:
+            raise Unavailable("the kept evidence is not of the claim's group")
+        count, first = shapes[start + 1], shapes[start + 2]
+        addresses = _numbers(self._part["evidence"], _ADDRESS)
+        pieces = []
+        for size in shapes[start + 3 : start + 3 + count]:
+            pieces.append(self._position_of(addresses[first : first + size]))
+            first += size
+        return pieces
+
+    def _position_of(self, addresses: Iterable[int]) -> list[int]:
+        """The positions of the claims whose records had these addresses."""
+        wanted = list(addresses)
+        if self._positions is None and len(wanted) <= 16:  # a search each, in C
+            return [self._addresses.index(a) for a in wanted]
+        if self._positions is None:
+            self._positions = dict(zip(self._addresses, range(len(self._addresses)), strict=True))
+        return [self._positions[a] for a in wanted]
 
 
 def entity(index: Indexed, name: str) -> Data | None:
@@ -259,38 +325,6 @@ def entity(index: Indexed, name: str) -> Data | None:
         "named_by": [_row(rows, i) for i in named],
         "misspelt_by": [_row(rows, i) for i in misspelt],
     }
-
-
-def _members(grouped: array[int], group: int) -> list[int]:
-    """The positions of a group's claims, in the KB's order (each found by a search in C)."""
-    found = []
-    at = -1
-    try:
-        while True:
-            at = grouped.index(group, at + 1)
-            found.append(at)
-    except ValueError:
-        return found
-
-
-def _evidence_of(
-    index: Indexed, part: Data, position: int, group: int, members: list[int]
-) -> list[list[str]] | None:
-    """A claim's evidence as :func:`claimkb.query.show` gives it (None: only itself), from
-    the positions of its group's claims."""
-    start = _numbers(part["support"])[position]
-    if start < 0:
-        return None
-    flat = _numbers(part["evidence"])
-    if flat[start] != group:
-        raise Unavailable("the kept evidence is not of the claim's group")
-    count = flat[start + 1]
-    at = start + 2 + count
-    pieces = []
-    for size in flat[start + 2 : start + 2 + count]:
-        pieces.append(sorted(index.ids[members[i]] for i in flat[at : at + size]))
-        at += size
-    return pieces
 
 
 def _rests_on(part: Data, source: str) -> list[str]:
@@ -329,7 +363,7 @@ def _row(rows: Rows, position: int) -> Data:
     return row
 
 
-def _numbers(data: bytes) -> array[int]:
-    found = array(_CODE)
+def _numbers(data: bytes, code: str = _CODE) -> array[int]:
+    found = array(code)
     found.frombytes(data)
     return found
