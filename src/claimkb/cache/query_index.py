@@ -17,7 +17,7 @@ which, and where their records are:
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
 * the timeline, ready (it spans every file), and the number of load findings;
 * every claim's ``--json`` row (:mod:`.rows`), the ``--json`` text of ``sources`` and
-  ``timeline`` (:mod:`.ready`), and what else ``show`` and ``entity`` print (:mod:`.plain`),
+  ``timeline`` (:mod:`.ready`), and what else ``show`` and ``entity`` print (:mod:`.shown`),
   so that those answers need no record at all.
 
 The index only ever finds a superset of what a question touches: the answer itself is
@@ -118,7 +118,7 @@ def build(kb: KB) -> dict[str, Any]:
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
     from .. import query
-    from . import plain, ready, rows
+    from . import ready, rows, shown
     from .codec import encode_record
 
     claims = list(kb.claims.values())
@@ -158,7 +158,7 @@ def build(kb: KB) -> dict[str, Any]:
         "timeline": marshal.dumps(dates, 4),
         "rows": rows.build(kb, claims, places),
         "ready": ready.build(source_rows, dates),
-        "plain": plain.build(kb, claims, {"id": ids, "source": sources, "via": vias}, source_rows),
+        "plain": shown.build(kb, claims, {"id": ids, "source": sources, "via": vias}, source_rows),
     }
 
 
