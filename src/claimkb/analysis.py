@@ -218,8 +218,14 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 
     The status check asks this of every claim, so it is worked out once per stated value,
     for every value stated more than once, and looked up by claim id."""
-    found = memo(kb, "support", lambda: _support(kb)).get(claim.id)
+    found = supported(kb).get(claim.id)
     return found if found is not None else [[claim]]
+
+
+def supported(kb: KB) -> Mapping[str, list[list[Claim]]]:
+    """Claim id -> :func:`independent_support`, for the claims with other evidence than
+    themselves (claims stating one value in one way share one list), worked out once."""
+    return memo(kb, "support", lambda: _support(kb))
 
 
 def _said_by_source(members: list[Claim], values: Mapping[str, Value]) -> dict[str, list[Value]]:

@@ -16,8 +16,9 @@ which, and where their records are:
 * every source, entity, property, constant, resolution and unit record (they are few), and the
   index of entity names :attr:`claimkb.kb.KB.name_index` built from them;
 * the timeline, ready (it spans every file), and the number of load findings;
-* every claim's ``--json`` row (:mod:`.rows`), and the ``--json`` text of ``sources`` and
-  ``timeline`` (:mod:`.ready`), so that those answers need no record at all.
+* every claim's ``--json`` row (:mod:`.rows`), the ``--json`` text of ``sources`` and
+  ``timeline`` (:mod:`.ready`), and what else ``show`` and ``entity`` print (:mod:`.shown`),
+  so that those answers need no record at all.
 
 The index only ever finds a superset of what a question touches: the answer itself is
 computed by the functions of :mod:`claimkb.query` on those records (see :mod:`.indexed`), so
@@ -33,7 +34,8 @@ from __future__ import annotations
 import marshal
 import sys
 from array import array
-from collections.abc import Iterable
+from collections.abc import Sequence
+from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +61,7 @@ APART = {
     "timeline": "queries-timeline",
     "rows": "queries-rows",
     "ready": "queries-ready",
+    "plain": "queries-plain",
 }
 """Large sections few questions need, each kept in a file of its own, read when needed."""
 _CODE = "i"
@@ -71,7 +74,7 @@ SEPARATOR = "\0"
 searched text)."""
 
 
-_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note")
+_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note", "via")
 _FIELDS = itemgetter(*_FIELDS_READ)
 """The fields of a claim the index reads, from the record's ``__dict__`` in one step."""
 
@@ -83,11 +86,13 @@ def numbers(data: bytes) -> array[int]:
     return found
 
 
-def _column(values: Iterable[Any]) -> tuple[list[Any], bytes]:
-    """(distinct values in order of appearance, the number of each value's distinct value)."""
-    distinct: dict[Any, int] = {}
-    codes = array(_CODE, [distinct.setdefault(v, len(distinct)) for v in values])
-    return list(distinct), codes.tobytes()
+def _column(values: Sequence[Any]) -> tuple[list[Any], bytes]:
+    """(distinct values in order of appearance, the number of each value's distinct value),
+    worked out in C (a Python loop over 100,000 claims per column costs a check a tenth of
+    a second)."""
+    distinct = list(dict.fromkeys(values))
+    number = dict(zip(distinct, range(len(distinct)), strict=True))
+    return distinct, array(_CODE, map(number.__getitem__, values)).tobytes()
 
 
 def _values(column: tuple[list[Any], bytes]) -> tuple[list[Any], bytes]:
@@ -112,15 +117,17 @@ def build(kb: KB) -> dict[str, Any]:
 
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
-    from ..query import timeline
-    from . import ready, rows
+    from .. import query
+    from . import ready, rows, shown
     from .codec import encode_record
 
     claims = list(kb.claims.values())
-    dates = timeline(kb)
+    dates = query.timeline(kb)
+    source_rows = query.sources(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
+    places = list(map(attrgetter("file", "line"), claims))  # properties: not in __dict__
     columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
-    ids, subjects, properties, sources, statuses, values, quotes, notes = columns
+    ids, subjects, properties, sources, statuses, values, quotes, notes, vias = columns
     subject_column = _column(subjects)
     property_column = _column(properties)
     one_of = dict(zip(subjects, claims, strict=True))  # a claim of each subject as written
@@ -130,7 +137,7 @@ def build(kb: KB) -> dict[str, Any]:
     }
     return {
         "ids": marshal.dumps(list(ids), 4),
-        "files": _runs(claims),
+        "files": _runs([file for file, _ in places]),
         "columns": {
             "subject": subject_column,
             "property": property_column,
@@ -149,12 +156,13 @@ def build(kb: KB) -> dict[str, Any]:
         "load_findings": len(kb.load_findings),
         "text": _text(ids, values, quotes, notes),
         "timeline": marshal.dumps(dates, 4),
-        "rows": rows.build(kb, claims),
-        "ready": ready.build(kb, dates),
+        "rows": rows.build(kb, claims, places),
+        "ready": ready.build(source_rows, dates),
+        "plain": shown.build(kb, claims, {"id": ids, "source": sources, "via": vias}, source_rows),
     }
 
 
-def _runs(claims: list[Any]) -> tuple[list[str], bytes]:
+def _runs(files_of_claims: list[str]) -> tuple[list[str], bytes]:
     """(files, the position of each file's first claim): a KB takes its claims file after
     file, so each file's claims follow one another."""
     from itertools import groupby
@@ -162,7 +170,7 @@ def _runs(claims: list[Any]) -> tuple[list[str], bytes]:
     files: list[str] = []
     starts = array(_CODE)
     position = 0
-    for rel, run in groupby(map(attrgetter("file"), claims)):
+    for rel, run in groupby(files_of_claims):
         files.append(rel)
         starts.append(position)
         position += len(list(run))
@@ -221,12 +229,11 @@ def _named(kb: KB, claims: list[Any], properties: tuple[list[str], bytes]) -> di
         if (p := kb.properties.get(property_id)) is not None and p.datatype is Datatype.ENTITY
     }
     named: dict[str, list[str]] = {}
-    for index, code in enumerate(numbers(packed)):
-        if code in wanted:
-            claim = claims[index]
-            value = kb.value(claim.id)
-            if isinstance(value, EntityName) and value.entity is not None:
-                named.setdefault(value.entity, []).append(claim.id)
+    for index in compress(range(len(claims)), map(wanted.__contains__, numbers(packed))):
+        claim = claims[index]
+        value = kb.value(claim.id)
+        if isinstance(value, EntityName) and value.entity is not None:
+            named.setdefault(value.entity, []).append(claim.id)
     return named
 
 

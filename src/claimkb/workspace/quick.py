@@ -1,5 +1,5 @@
 """A Workspace's quick answers: what the last check left, for the command line to print
-without loading the KB or (before typer is assembled) the model.
+without loading the KB or (before typer is assembled) the record models.
 
 Each returns None when what the check left cannot give the answer (no check of the files as
 they are, a damaged or missing piece, nothing found): the question is then asked the usual
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..cache.indexed import Indexed
     from ..cache.rows import Rows
     from ..findings import Finding
     from ..results import Answer
@@ -59,16 +60,37 @@ def conflicts(workspace: Workspace, untriaged: bool) -> Answer[list[Finding]] | 
 
 
 def show(workspace: Workspace, claim_id: str) -> Answer[Any] | None:
-    """:meth:`~claimkb.workspace.Workspace.show` from the query index (raises NotFound)."""
-    from ..results import Answer, Shown
+    """:meth:`~claimkb.workspace.Workspace.show` from what the check kept
+    (:mod:`claimkb.cache.plain`: no record model), else from the query index's records
+    (raises NotFound)."""
+    from ..cache import plain
+    from ..results import Answer
 
-    found = workspace.indexed(lambda index: index.show(claim_id))
-    return None if found is None else Answer(Shown.from_dict(found[0]), snapshots=found[1])
+    def answer(index: Indexed) -> Answer[Any]:
+        found = plain.show(index, claim_id)
+        if found is not None:
+            return Answer(found[0], snapshots=found[1])
+        from ..results import Shown
+
+        data, state = index.show(claim_id)
+        return Answer(Shown.from_dict(data), snapshots=state)
+
+    return workspace.indexed(answer)
 
 
 def entity(workspace: Workspace, name: str) -> Answer[Any] | None:
-    """:meth:`~claimkb.workspace.Workspace.entity` from the query index (raises NotFound)."""
-    from ..results import Answer, EntityAnswer
+    """:meth:`~claimkb.workspace.Workspace.entity` from what the check kept (no record
+    model) when ``name`` is written as a record writes it, else from the query index's
+    records (raises NotFound)."""
+    from ..cache import plain
+    from ..results import Answer
 
-    found = workspace.indexed(lambda index: index.entity(name))
-    return None if found is None else Answer(EntityAnswer.from_dict(found))
+    def answer(index: Indexed) -> Answer[Any]:
+        found = plain.entity(index, name)
+        if found is not None:
+            return Answer(found)
+        from ..results import EntityAnswer
+
+        return Answer(EntityAnswer.from_dict(index.entity(name)))
+
+    return workspace.indexed(answer)
