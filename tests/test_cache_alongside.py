@@ -11,13 +11,14 @@ import shutil
 import subprocess
 import sys
 import threading
+from array import array
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from claimkb import api, checks, store
-from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts
+from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, shown
 from claimkb.workspace import strategy
 from conftest import FIXTURES, PROJECT, SHARED
 
@@ -77,7 +78,11 @@ def _files(directory: Path) -> dict[str, Any]:
 
 
 def _settled(value: Any) -> Any:
-    """``value`` with the marshal data stored in it (at any depth) as the values it holds."""
+    """``value`` with the marshal data stored in it (at any depth) as the values it holds,
+    and the records' addresses the plain part names them by (:mod:`claimkb.cache.shown`:
+    ``id()``, which differs from process to process) as their positions."""
+    if isinstance(value, dict) and isinstance(value.get("addresses"), bytes):
+        return _positions(value)
     if isinstance(value, bytes):
         try:
             return ("marshal", _settled(marshal.loads(value)))
@@ -107,6 +112,26 @@ def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(store, "read_part", counting)
     return parsed
+
+
+def _positions(part: dict[str, Any]) -> dict[str, Any]:
+    def numbers(data: bytes) -> list[int]:
+        found = array(shown.ADDRESS)
+        found.frombytes(data)
+        return list(found)
+
+    place = {address: at for at, address in enumerate(numbers(part["addresses"]))}
+    settled = {}
+    for key, item in part.items():
+        wide = isinstance(item, bytes) and len(item) % array(shown.ADDRESS).itemsize == 0
+        named = numbers(item) if wide and key != "addresses" else None
+        if key == "addresses":
+            settled[key] = len(place)
+        elif named and all(address in place for address in named):
+            settled[key] = [place[address] for address in named]
+        else:
+            settled[key] = _settled(item)
+    return settled
 
 
 @pytest.fixture

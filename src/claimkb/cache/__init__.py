@@ -216,7 +216,9 @@ class Cache:
         the parts are saved so that it can be done beside the check
         (:mod:`.alongside`); a part that cannot be stored exactly leaves its file uncached,
         as if unreadable, and no report is stored this run (its key counted the file)."""
-        from .parts import encode_part
+        if not self._staged:
+            return {}
+        from .parts import encode_part  # the record models: only when a part was read
 
         encoded: dict[str, bytes] = {}
         for name, (rel, part, given) in self._staged.items():
