@@ -167,7 +167,10 @@ def _pint(word: str, strict: bool) -> Measure | str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _word(word: str, strict: bool, context: Context, money: bool) -> Measure | str | None:
+    """One written word (or run of words) as a measure. Remembered: the words after a number
+    are asked again for every span that holds them."""
     whole = _whole(word, context, money)
     if whole is not None:
         return None if whole.plain else whole  # a plain kind stands only alone
@@ -203,7 +206,7 @@ def _is_prefix(word: str) -> bool:
 def _may_join(words: list[str], i: int, context: Context) -> bool:
     """Whether runs of words from ``words[i]`` on may read whole (:mod:`.unitstarts`); a
     power after the word (``USD ^2``) raises what the word alone reads as."""
-    return words[i + 1].startswith("^") or may_start_run(words[i], context)
+    return words[i + 1].startswith("^") or may_start_run(words[i], context.kb)
 
 
 def _product(

@@ -17,15 +17,21 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Mapping
+from typing import Protocol
 
 from . import currency, unitdefs
 from .unitwords import pint_run_starts
 
-if TYPE_CHECKING:
-    from .unitexpr import Context, KBUnits
 
-__all__ = ["PREFIX_WORD", "may_start_run"]
+class OwnUnits(Hashable, Protocol):
+    """A KB's own units as :class:`~.unitexpr.KBUnits` holds them (written form -> unit)."""
+
+    @property
+    def words(self) -> Mapping[str, object]: ...
+
+
+__all__ = ["PREFIX_WORD", "OwnUnits", "may_start_run"]
 
 _SEGMENTS = re.compile(r"[ _]")
 _PIECES = re.compile(r"[-_ ]")
@@ -58,7 +64,7 @@ def _table_starts() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 @functools.lru_cache(maxsize=64)
-def _kb_starts(units: KBUnits | None) -> frozenset[str]:
+def _kb_starts(units: OwnUnits | None) -> frozenset[str]:
     return _firsts(units.words) if units is not None else frozenset()
 
 
@@ -93,14 +99,14 @@ def _pint_forms(first: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def may_start_run(first: str, context: Context) -> bool:
-    """Whether a unit written in two or more words may begin with the word ``first`` in
-    ``context`` (False only where no form of any source could read such a run; the caller
-    also tries a run whose second word is a power, ``USD ^2``, as ``USD`` squared)."""
+def may_start_run(first: str, units: OwnUnits | None) -> bool:
+    """Whether a unit written in two or more words may begin with the word ``first``, with
+    ``units`` the KB's own (False only where no form of any source could read such a run;
+    the caller also tries a run whose second word is a power, ``USD ^2``, as ``USD`` squared)."""
     folded = first.casefold()
     segment = _SEGMENTS.split(folded, maxsplit=1)[0]
     whole, money, chinese = _table_starts()
-    if not segment or segment in whole or segment in _kb_starts(context.kb):
+    if not segment or segment in whole or segment in _kb_starts(units):
         return True
     pieces = [p for p in _PIECES.split(folded) if p]
     if not pieces or pieces[0] in money or _PIECES.split(folded, maxsplit=1)[0] in money:
