@@ -154,3 +154,21 @@ def _outcome(words: list[str], strict: bool, context: Context, money: bool, prun
         return _product(words, strict, context, money, prune)
     except ValueProblem as problem:  # an ambiguous currency: the same problem either way
         return str(problem)
+
+
+def test_the_roots_claimkb_defines_in_pint_as_it_goes_are_of_the_families_the_index_takes() -> None:
+    """Derived-claim arithmetic defines a currency's or a KB's own root in pint when it meets
+    it (``currency_USD``, ``kb_household``): those are admitted whenever they are defined."""
+    from claimkb.derive.dimensions import unit_of
+    from claimkb.values import unitreg
+
+    assert units.read_unit("USD", "currency") is not None
+    for dimension in ("household", "USD", "EUR/household"):
+        unit_of(dimension)
+    roots = sorted(unitreg._ROOT_NAMES)
+    assert "currency_USD" in roots and "kb_household" in roots
+    assert "currency_USD" in registry()._units and "kb_household" in registry()._units
+    for root in roots:
+        family, _, rest = root.partition("_")
+        assert family in unitreg.ROOT_FAMILIES and rest, root
+        assert may_start_run(family, None) and may_start_run("kilo" + family, None)

@@ -21,6 +21,7 @@ from collections.abc import Hashable, Mapping
 from typing import Protocol
 
 from . import currency, unitdefs
+from .unitreg import ROOT_FAMILIES
 from .unitwords import pint_run_starts
 
 
@@ -70,14 +71,14 @@ def _kb_starts(units: OwnUnits | None) -> frozenset[str]:
 
 @functools.cache
 def _pint_starts() -> frozenset[str] | None:
-    """Every prefix (of pint's) before every first segment of pint's names with ``_``; None
-    when any such name or prefix could make a first segment empty (then nothing is ruled
-    out)."""
+    """Every prefix (of pint's) before every first segment of pint's names with ``_`` and of
+    the roots claimkb defines in pint as it goes (:data:`~.unitreg.ROOT_FAMILIES`); None when
+    any such name or prefix could make a first segment empty (then nothing is ruled out)."""
     found = pint_run_starts()
     if found is None:
         return None
     firsts, prefixes = found
-    return frozenset(p + f for p in prefixes for f in firsts)
+    return frozenset(p + f for p in prefixes for f in (*firsts, *ROOT_FAMILIES))
 
 
 def _suffixes(word: str) -> list[str]:
