@@ -66,6 +66,15 @@ def test_a_prefix_name_in_any_case_with_a_hyphen_is_admitted(name: str) -> None:
         assert may_start_run(written, None), written
 
 
+def test_a_prefixed_name_pint_keeps_once_read_is_admitted_with_a_prefix_again() -> None:
+    """pint keeps each prefixed name it reads as a name (``hectotechnical_atmosphere``), and
+    reads a prefix before that one too: the index admits any run of prefixes."""
+    registry().parse_units("hectotechnical_atmosphere")
+    assert "hectotechnical_atmosphere" in registry()._units
+    assert may_start_run("Ehectotechnical", None) and may_start_run("kilomegalight", None)
+    assert not may_start_run("kilomegazebra", None)
+
+
 def test_every_other_form_of_several_words_starts_with_an_admitted_word() -> None:
     forms = [
         *unitdefs.PERCENTAGE_POINTS,
@@ -127,7 +136,7 @@ def _words(draw: st.DrawFn) -> list[str]:
     if draw(st.booleans()):
         form = ["_".join(form)]
     if draw(st.booleans()):
-        form.append(draw(st.sampled_from(["^2", "s", "2", "per", "/"])))
+        form.append(draw(st.sampled_from(["^2", "s", "2", "per", "/", "-", "--"])))
     before = draw(st.lists(st.sampled_from(_VOCABULARY), max_size=2))
     after = draw(st.lists(st.sampled_from(_VOCABULARY), max_size=2))
     return before + form + after

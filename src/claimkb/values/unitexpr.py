@@ -205,8 +205,10 @@ def _is_prefix(word: str) -> bool:
 
 def _may_join(words: list[str], i: int, context: Context) -> bool:
     """Whether runs of words from ``words[i]`` on may read whole (:mod:`.unitstarts`); a
-    power after the word (``USD ^2``) raises what the word alone reads as."""
-    return words[i + 1].startswith("^") or may_start_run(words[i], context.kb)
+    power after the word (``USD ^2``) raises what the word alone reads as, and a currency
+    is looked up with its hyphens as spaces (``$ -`` is ``$``)."""
+    after = words[i + 1]
+    return after.startswith("^") or not after.strip("-") or may_start_run(words[i], context.kb)
 
 
 def _product(

@@ -70,15 +70,29 @@ def _kb_starts(units: OwnUnits | None) -> frozenset[str]:
 
 
 @functools.cache
-def _pint_starts() -> frozenset[str] | None:
-    """Every prefix (of pint's) before every first segment of pint's names with ``_`` and of
-    the roots claimkb defines in pint as it goes (:data:`~.unitreg.ROOT_FAMILIES`); None when
-    any such name or prefix could make a first segment empty (then nothing is ruled out)."""
+def _pint_names() -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """(the first segments of pint's names with ``_`` and of the roots claimkb defines in pint
+    as it goes, :data:`~.unitreg.ROOT_FAMILIES`; pint's prefixes but the empty one); None
+    when a name or prefix could make a first segment empty (then nothing is ruled out)."""
     found = pint_run_starts()
     if found is None:
         return None
     firsts, prefixes = found
-    return frozenset(p + f for p in prefixes for f in (*firsts, *ROOT_FAMILIES))
+    return frozenset((*firsts, *ROOT_FAMILIES)), tuple(p for p in prefixes if p)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _pint_start(segment: str) -> bool:
+    """Whether ``segment`` is prefixes and then the first segment of one of pint's names: pint
+    reads a prefix before a name, and keeps each prefixed name it has read as a name of its
+    own (``hectotechnical_atmosphere``), which may take a prefix again."""
+    names = _pint_names()
+    if names is None:
+        return True
+    firsts, prefixes = names
+    return segment in firsts or any(
+        segment.startswith(p) and _pint_start(segment[len(p) :]) for p in prefixes
+    )
 
 
 def _suffixes(word: str) -> list[str]:
@@ -114,5 +128,4 @@ def may_start_run(first: str, units: OwnUnits | None) -> bool:
         return True
     if any(s in chinese for s in _suffixes(segment)):
         return True
-    starts = _pint_starts()
-    return starts is None or any(form in starts for form in _pint_forms(first))
+    return any(_pint_start(form) for form in _pint_forms(first))
