@@ -16,6 +16,10 @@ helpers: wall time, CPU time (user + system) and peak resident memory from ``os.
 
     python bench/draft_speed.py                    # 7 rounds, at least 10,000 words
     python bench/draft_speed.py --rounds 15 --words 20000 --json out.json
+    python bench/draft_speed.py --more tests/fixtures/subjects/everest/snapshots  # fewer repeats
+
+``draft`` reads a passage written twice once, so ``--more`` folders of other articles (appended
+after the seeds, before any seed repeats) time an article that repeats less.
 """
 
 from __future__ import annotations
@@ -46,9 +50,11 @@ def count_words(text: str) -> int:
     return len(WORD.findall(text))
 
 
-def article(seeds: Path, at_least: int) -> tuple[str, int, int]:
-    """(the text, its words, how many seed articles it took)."""
-    texts = [p.read_text("utf-8").strip("\n") for p in sorted(seeds.glob("*.txt"))]
+def article(seeds: Path, at_least: int, more: tuple[Path, ...] = ()) -> tuple[str, int, int]:
+    """(the text, its words, how many articles it took): the seeds', then those of the
+    ``more`` folders, in turn."""
+    paths = [p for folder in (seeds, *more) for p in sorted(folder.glob("*.txt"))]
+    texts = [p.read_text("utf-8").strip("\n") for p in paths]
     if not texts or not any(count_words(t) for t in texts):
         raise SystemExit(f"no seed article with words in {seeds}")
     parts: list[str] = []
@@ -92,8 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--words", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--json", type=Path, help="Also write the figures here.")
+    parser.add_argument(
+        "--more",
+        type=Path,
+        action="append",
+        default=[],
+        help="A folder of more articles (*.txt) to append after the seeds before any repeats.",
+    )
     args = parser.parse_args(argv)
-    text, words, pieces = article(args.seeds, args.words)
+    text, words, pieces = article(args.seeds, args.words, tuple(args.more))
     env = environment()
     with tempfile.TemporaryDirectory(prefix="claimkb-draft-speed-") as tmp:
         root, snapshots = make_kb(Path(tmp), args.seeds, text)
@@ -119,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         "peak_mb": max(total.rss_mb),
         "runs_s": total.seconds,
     }
-    print(f"claimkb draft on a {words:,}-word article ({pieces} seed articles): {summary}\n")
+    print(f"claimkb draft on a {words:,}-word article ({pieces} articles): {summary}\n")
     print("| machine | rounds | words | median | min | CPU median (user+sys) | peak memory |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     print(

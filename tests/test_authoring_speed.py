@@ -23,14 +23,14 @@ from hypothesis import strategies as st
 import claimkb
 from claimkb.authoring import drafts as drafts_file
 from claimkb.authoring import spans
-from claimkb.authoring.candidates import _may_be_quantity, _quantity, _spaced
+from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity, _spaced
 from claimkb.authoring.emit import node
 from claimkb.authoring.fastyaml import render
 from claimkb.authoring.mentions import Mentions
 from claimkb.authoring.segments import segments
 from claimkb.authoring.snapshot import read_text
 from claimkb.authoring.yamledit import Layout, _yaml
-from claimkb.quoted_values import stated_values
+from claimkb.quoted_values import stated_values, value_ends
 from claimkb.values import DateValue, ValueProblem, parse_date
 from claimkb.values.date_hint import may_be_date, may_hold_date
 from conftest import PROJECT
@@ -140,11 +140,26 @@ def test_the_scanner_finds_what_the_value_checks_reader_finds(kb: claimkb.KB) ->
     for text in texts:
         for read, may_read, may_hold in (
             (read_date, may_be_date, may_hold_date),
-            (_quantity, _may_be_quantity, spans._any),
+            (_quantity, _may_be_quantity, _may_hold_quantity),
         ):
             slow = stated_values(text, read, words=True)
             fast = spans._stated_values(text, read, may_read, may_hold)
             assert fast == slow, text
+
+
+def test_the_ends_of_one_scan_are_the_value_checks_reader_s(kb: claimkb.KB) -> None:
+    """Where a span may end, from one scan of a text, at every position of every sentence."""
+    texts = _per_sentence(kb)
+    for text in texts:
+        for start in range(len(text) + 1):
+            assert spans.value_ends(text, start) == value_ends(text, start), (text, start)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab 1.,，:；“”()\n\t'\"。!?中文é"), max_size=120))
+def test_the_ends_of_one_scan_are_the_reader_s_on_any_text(text: str) -> None:
+    for start in range(len(text) + 1):
+        assert spans.value_ends(text, start) == value_ends(text, start), start
 
 
 def _test_strings() -> set[str]:
@@ -194,3 +209,16 @@ def test_a_text_without_the_hint_has_no_part_with_it() -> None:
     assert not any(may_hold_date(text[i:j]) for i in range(len(text)) for j in range(i, len(text)))
     assert may_hold_date("Nov 5") and may_hold_date("早些时候") and may_hold_date("last week")
     assert may_be_date("between May and June 2026") and not may_be_date("2026 GPUs")
+
+
+def test_printable_is_every_character_ruamel_writes_as_itself() -> None:
+    """The one search of :func:`~claimkb.authoring.fastyaml._printable` accepts exactly the
+    characters ruamel writes as themselves (printable ASCII, most of Unicode), every one."""
+    from claimkb.authoring.fastyaml import _printable
+
+    def as_itself(ch: str) -> bool:
+        in_range = "\x20" <= ch <= "\x7e" or "\xa0" <= ch <= "\ud7ff" or "\ue000" <= ch <= "\ufffd"
+        return in_range and ch not in "\x85\u2028\u2029\ufeff"
+
+    assert [c for c in map(chr, range(0x110000)) if _printable(c) != as_itself(c)] == []
+    assert _printable("2.8 万亿 “x”") and not _printable("a\u2028b") and not _printable("😀")

@@ -152,3 +152,23 @@ def test_words_after_a_count_that_are_no_counted_noun(written: str, message: str
 def test_real_counted_nouns_still_read(written: str, amount: int) -> None:
     value = parse_quantity(written, "count")
     assert (value.nominal, value.lower, value.upper) == (amount, amount, amount)
+
+
+def test_the_ascii_shortcut_of_the_screen_refuses_what_the_character_rule_refuses() -> None:
+    """ASCII text skips the character-by-character look unless it holds a control the rule
+    refuses: every ASCII character, alone and inside a value, is refused exactly when its
+    category is Cc (tab, newline and return allowed), with the same message."""
+    import unicodedata
+
+    from claimkb.values.screen import screen
+
+    for code in range(0x80):
+        ch = chr(code)
+        refused = unicodedata.category(ch) == "Cc" and ch not in "\t\n\r"
+        for text in (ch, f"12 {ch}TB"):
+            try:
+                screen(text)
+            except ValueProblem as problem:
+                assert refused and f"U+{code:04X}" in str(problem), repr(text)
+            else:
+                assert not refused, repr(text)

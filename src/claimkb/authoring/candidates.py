@@ -113,7 +113,8 @@ def _values_in(
             continue  # "1040" or "2026" alone: most often not a date at all
         found.append(Candidate("date", start, end, text[start:end], value))
     masked += [(c.start, c.end) for c in found]
-    for start, end, value in stated(text, _quantity, masked, dimensions, _may_be_quantity):
+    quantities = stated(text, _quantity, masked, dimensions, _may_be_quantity, _may_hold_quantity)
+    for start, end, value in quantities:
         assert isinstance(value, Quantity)
         candidate = _quantity_candidate(text, start, end, value)
         if candidate is not None:
@@ -151,6 +152,17 @@ def _may_be_quantity(written: str) -> bool:
 
 
 _FIRST_WORD = re.compile(r"[\s-]")
+
+
+def _may_hold_quantity(longest: str) -> bool:
+    """False for the longest span at a start whose first word is Latin letters and digits no
+    quantity starts with: every shorter span there starts with that word too (a span ends
+    only where a word does, and none ends inside such a word), so none is read."""
+    written = longest.strip()
+    if not (written[:1].isascii() and written[:1].isalpha()):
+        return True
+    first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+    return not (first.isascii() and first.isalnum()) or first in _FIRST_WORDS
 
 
 def _quantity(written: str) -> Quantity:

@@ -87,15 +87,23 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     mentions = Mentions(kb)
     guide = Guide(kb, mentions)
     units = segments(lines)
-    found = [mentions.find(unit.text) for unit in units]
+    named: dict[str, list[Mention]] = {}  # a passage written twice is read once
+    for unit in units:
+        if unit.text not in named:
+            named[unit.text] = mentions.find(unit.text)
+    found = [named[unit.text] for unit in units]
     everywhere = [m for ms in found for m in ms]
     year = year_of(source.date)
     dimensions = frozenset(p.dimension for p in kb.properties.values() if p.dimension)
     drafts: list[Draft] = []
     seen: set[tuple[object, ...]] = set()
+    read: dict[tuple[str, tuple[Mention, ...]], list[Candidate]] = {}
     for index, unit in enumerate(units):
         nearby = [m for ms in found[max(0, index - NEARBY) : index] for m in ms]
-        candidates = values_in(unit.text, found[index], year, dimensions)
+        passage = (unit.text, tuple(found[index]))
+        if passage not in read:
+            read[passage] = values_in(unit.text, found[index], year, dimensions)
+        candidates = read[passage]
         spans = [(c.start, c.end) for c in candidates if c.kind != "entity"]
         for candidate in candidates:
             others = [span for span in spans if span != (candidate.start, candidate.end)]

@@ -16,6 +16,7 @@ corpus and on generated text).
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 __all__ = ["render"]
@@ -150,6 +151,7 @@ def _styled(value: str, flow: bool) -> str:
     return _double(value)
 
 
+@functools.lru_cache(maxsize=256)
 def _plain_key(key: str) -> str:
     if not key.isidentifier() or not key.isascii():
         raise _Unsupported
@@ -168,7 +170,8 @@ def _double(text: str) -> str:
 def _printable(text: str) -> bool:
     """Whether ruamel writes every character of ``text`` as itself (in double quotes, all
     but ``"`` and ``\\``): printable ASCII and the Unicode ruamel does not escape."""
-    return all(
-        "\x20" <= ch <= "\x7e" or ("\xa0" <= ch <= "\ud7ff" or "\ue000" <= ch <= "\ufffd")
-        for ch in text
-    ) and not any(ch in "\x85\u2028\u2029\ufeff" for ch in text)
+    return _ESCAPED.search(text) is None
+
+
+_ESCAPED = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd]|[\x85\u2028\u2029\ufeff]")
+"""A character ruamel escapes (the complement of :func:`_printable`'s)."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 
-from ..quoted_values import MAX_QUOTE, Stated, value_ends, value_starts
+from ..quoted_values import _END, _MAX_SPAN, MAX_QUOTE, Stated, value_starts
 from ..values import Quantity, Value, ValueProblem
 from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
 
@@ -66,7 +67,7 @@ def stated(
     outside the masked spans and one another. ``may_read`` is False only for a span ``read``
     surely refuses, ``may_hold`` only for a span no part of which it reads: those are not
     read at all (the answer is the same, found sooner)."""
-    starts = value_starts(text, words=True)
+    starts = _starts(text)
     stated = _stated_values(text, read, may_read, may_hold, starts)
     result: list[tuple[int, int, Value]] = []
     index = 0
@@ -93,12 +94,37 @@ def stated(
     return result
 
 
+@functools.lru_cache(maxsize=256)
+def _starts(text: str) -> tuple[int, ...]:
+    """``value_starts(text, words=True)``, once per text (its dates and its quantities are
+    looked for apart)."""
+    return tuple(value_starts(text, words=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _breaks(text: str) -> list[int]:
+    """Where the value check's reader may end a span anywhere in ``text`` (its ``_END``)."""
+    return [m.start() for m in _END.finditer(text)]
+
+
+def value_ends(text: str, start: int) -> list[int]:
+    """:func:`claimkb.quoted_values.value_ends`, from one scan of ``text`` for all its starts
+    (a test compares): the ends within the longest span a value may run to, longest first."""
+    limit = min(len(text), start + _MAX_SPAN)
+    breaks = _breaks(text)
+    ends = breaks[bisect_left(breaks, start + 1) : bisect_left(breaks, limit)]
+    if limit > start:
+        ends.append(limit)
+    ends.reverse()
+    return ends
+
+
 def _stated_values(
     text: str,
     read: Callable[[str], Value],
     may_read: Callable[[str], bool],
     may_hold: Callable[[str], bool],
-    starts: list[int] | None = None,
+    starts: Sequence[int] | None = None,
 ) -> list[Stated]:
     """What :func:`claimkb.quoted_values.stated_values` (``words=True``) finds in ``text``:
     at each place a value may start, the longest span that reads; without reading a span
@@ -107,7 +133,7 @@ def _stated_values(
     ``value_starts``, when the caller has them."""
     normal = unicodedata.normalize("NFC", text[:MAX_QUOTE])
     if starts is None or normal != text:
-        starts = value_starts(normal, words=True)
+        starts = _starts(normal)
     text = normal
     found: list[Stated] = []
     for start in starts:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
+from .plaintable import PlainTable
 from .safe import markup as escape
 
 
@@ -19,12 +19,8 @@ def _table(
     if not rows:
         console.print(f"no {title}")
         return
-    table = Table(title=f"{title} ({len(rows)})")
-    for column in columns:
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(*(escape("" if x is None else str(x)) for x in row))
-    console.print(table)
+    cells = [[escape("" if x is None else str(x)) for x in row] for row in rows]
+    console.print(PlainTable(f"{title} ({len(rows)})", columns, cells))  # rich's Table, faster
 
 
 def properties(console: Console, rows: list[dict[str, Any]]) -> None:

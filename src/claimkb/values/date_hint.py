@@ -60,15 +60,15 @@ _WORDS = frozenset(
     | set(FORM_WORDS)
     | PATTERN_WORDS
 )
-_DIGIT = re.compile(r"[0-9]")
+_HINT = re.compile("|".join(["[0-9]", *map(re.escape, _HINTS)]))
+"""A digit or a hint, found in one search of the text (lower-cased: digits are unchanged)."""
 
 
 def may_hold_date(text: str) -> bool:
     """False only when neither ``text`` nor any part of it is a date ``parse_date`` reads."""
     if not text.isascii():
         return True
-    lowered = text.lower()
-    return any(word in lowered for word in _HINTS) or _DIGIT.search(text) is not None
+    return _HINT.search(text.lower()) is not None
 
 
 def may_be_date(text: str) -> bool:

@@ -128,6 +128,7 @@ _SUFFIXES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
     )
 )
 _VAGUE_ORDER = tuple(sorted(VAGUE.items(), key=lambda kv: -len(kv[0])))
+_VAGUE_PHRASES = tuple(phrase for phrase, _ in _VAGUE_ORDER)
 BARE_MAGNITUDE = (1.0, 10.0)
 """A magnitude word with no number before it ("trillion-parameter models", "万亿参数模型")
 names an order of magnitude: from one to ten of it, like a vague range. After a comparator
@@ -197,7 +198,11 @@ def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
     marks.check(original, rules)
     text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
     lowered = text.lower()
-    vague = next((b for phrase, b in _VAGUE_ORDER if lowered.startswith(phrase)), None)
+    vague = (
+        next((b for phrase, b in _VAGUE_ORDER if lowered.startswith(phrase)), None)
+        if lowered.startswith(_VAGUE_PHRASES)
+        else None
+    )
     if vague is not None:
         phrase = next(p for p, _ in _VAGUE_ORDER if lowered.startswith(p))
         return _vague(original, text[len(phrase) :].strip(), vague, False, dimension, rules)

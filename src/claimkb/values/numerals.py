@@ -9,6 +9,7 @@ zeros of an integer (whose significance :mod:`.precision` judges) and the rest o
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ __all__ = ["NumberText", "read_number", "parse_exponent", "scaled", "read_mixed"
 MAX_EXPONENT = 300
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class NumberText:
     value: float
     place: float
@@ -55,9 +56,12 @@ def trailing_zeros(value: float) -> int:
     return len(digits) - len(digits.rstrip("0"))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def read_number(text: str) -> NumberText | None:
     """Read a leading number in digits, English words or Chinese numerals; ordinals
-    ("13th", "thirteenth", "第十三", "第 4") read as the exact integer they rank."""
+    ("13th", "thirteenth", "第十三", "第 4") read as the exact integer they rank. Remembered:
+    reading one written quantity asks it of the same text several times (its range, its
+    magnitude, the number itself), and the drafter reads each span at every length."""
     if text.startswith("第"):
         after = text[1:].lstrip()
         if after.startswith("第"):

@@ -9,6 +9,7 @@ property's dimension.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -108,9 +109,9 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
             return None, f"cannot read {rest!r} after the number"
         if head.lower() in MAGNITUDE_WORDS:  # "37 billion parameters": never a counted noun
             return None, f"{head!r} is a magnitude, not what is counted"
-        close = difflib.get_close_matches(head.lower(), MAGNITUDE_WORDS, n=1, cutoff=0.8)
-        if close and head.lower() not in MAGNITUDE_WORDS:  # "2.8 trilion": not a noun
-            return None, f"{head!r} is not a magnitude claimkb reads (did you mean {close[0]!r}?)"
+        close = _close_magnitude(head.lower())
+        if close:  # "2.8 trilion": not a noun
+            return None, f"{head!r} is not a magnitude claimkb reads (did you mean {close!r}?)"
         return None, None
     words = rest.split()
     for cut in range(len(words) - 1, 0, -1):
@@ -118,6 +119,14 @@ def match_unit(rest: str, dimension: str | None) -> tuple[Unit | None, str | Non
         if isinstance(unit, Unit):
             return unit, None
     return None, f"unknown unit {rest!r}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _close_magnitude(word: str) -> str | None:
+    """The magnitude word ``word`` (lower case, no magnitude itself) is a misspelling of, if
+    any. Remembered: the words after numbers repeat (each is asked of every span)."""
+    close = difflib.get_close_matches(word, MAGNITUDE_WORDS, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 @dataclass(slots=True)

@@ -27,6 +27,9 @@ _RADIX = re.compile(
 )
 _BASES = {"x": (16, "a hexadecimal"), "b": (2, "a binary"), "o": (8, "an octal")}
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""The ASCII characters the loop below refuses (ASCII has no other invisible kind): text
+of ASCII without them is not looked at character by character."""
 
 
 def screen(text: str) -> None:
@@ -37,7 +40,7 @@ def screen(text: str) -> None:
             f"the value is {len(text):,} characters long; claimkb reads a quantity of at most "
             f"{MAX_LENGTH} (write the figure alone and keep the passage in the quote)"
         )
-    for index, ch in enumerate(text):
+    for index, ch in enumerate(text if not text.isascii() or _ASCII_CONTROL.search(text) else ""):
         category = unicodedata.category(ch)
         if category in ("Cf", "Cs", "Co", "Cn") or (
             category == "Cc" and ch not in _ALLOWED_CONTROLS

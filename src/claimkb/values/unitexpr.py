@@ -23,6 +23,7 @@ from . import currency, unitdefs
 from .lexicon import MAGNITUDES
 from .problems import ValueProblem
 from .unitreg import Measure, name_root, pint_expression, power_symbol
+from .unitstarts import PREFIX_WORD, may_start_run
 from .unitwords import pint_word
 
 __all__ = ["Context", "KBUnits", "resolve"]
@@ -58,10 +59,6 @@ class Context:
 
 BASE = Context()
 
-_PREFIX_WORD = re.compile(
-    r"(?i)^(yotta|zetta|exa|peta|tera|giga|mega|kilo|hecto|deca|deka|deci|centi|milli|micro|"
-    r"nano|pico|femto|atto|kibi|mebi|gibi|tebi|pebi|exbi)-?(?=[A-Za-z])"
-)
 _INFORMATION = re.compile(r"^(?P<p>[kKMGTPEZY]i?)?(?P<u>b|Bps|bps|B)$")
 _POWER = re.compile(r"^(?P<stem>.+?)(?:\^(?P<e>[-+]?\d+)|(?<=[A-Za-z])(?P<d>[23]))$")
 _NORMAL: tuple[tuple[str, str], ...] = (
@@ -157,7 +154,7 @@ def _pint(word: str, strict: bool) -> Measure | str | None:
     forms = [word]
     if word.startswith("K") and len(word) > 1:
         forms.append("k" + word[1:])
-    prefixed = _PREFIX_WORD.match(word)
+    prefixed = PREFIX_WORD.match(word)
     if prefixed:
         rest = word[prefixed.end() :]
         forms += [prefixed.group(1).lower() + rest, prefixed.group(1).lower() + rest.lower()]
@@ -170,7 +167,10 @@ def _pint(word: str, strict: bool) -> Measure | str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _word(word: str, strict: bool, context: Context, money: bool) -> Measure | str | None:
+    """One written word (or run of words) as a measure. Remembered: the words after a number
+    are asked again for every span that holds them."""
     whole = _whole(word, context, money)
     if whole is not None:
         return None if whole.plain else whole  # a plain kind stands only alone
@@ -199,12 +199,24 @@ def _word(word: str, strict: bool, context: Context, money: bool) -> Measure | s
 
 def _is_prefix(word: str) -> bool:
     """Whether ``word`` is a prefix name alone (``Exa`` of ``Exa-Flops``)."""
-    match = _PREFIX_WORD.match(word + "x")
+    match = PREFIX_WORD.match(word + "x")
     return match is not None and match.end() == len(word)
 
 
-def _product(words: list[str], strict: bool, context: Context, money: bool) -> Measure | str | None:
-    """Words that multiply, with multi-word names (``nautical miles``, ``US dollars``)."""
+def _may_join(words: list[str], i: int, context: Context) -> bool:
+    """Whether runs of words from ``words[i]`` on may read whole (:mod:`.unitstarts`); a
+    power after the word (``USD ^2``) raises what the word alone reads as, and a currency
+    is looked up with its hyphens as spaces (``$ -`` is ``$``)."""
+    after = words[i + 1]
+    return after.startswith("^") or not after.strip("-") or may_start_run(words[i], context.kb)
+
+
+def _product(
+    words: list[str], strict: bool, context: Context, money: bool, prune: bool = True
+) -> Measure | str | None:
+    """Words that multiply, with multi-word names (``nautical miles``, ``US dollars``).
+    ``prune``: skip the runs :mod:`.unitstarts` rules out (the answer is the same; a test
+    compares)."""
     result: Measure | None = None
     symbols: list[str] = []
     i, power = 0, 1.0
@@ -212,10 +224,13 @@ def _product(words: list[str], strict: bool, context: Context, money: bool) -> M
         if words[i] in unitdefs.POWER_WORDS and i + 1 < len(words):
             power, i = float(unitdefs.POWER_WORDS[words[i]]), i + 1
             continue
+        whole = not prune or i + 1 == len(words) or _may_join(words, i, context)
         for n in range(len(words) - i, 0, -1):
             run = words[i : i + n]
-            found = _word(" ".join(run), strict, context, money)
-            if found is None and n > 1 and not any(_magnitude(w) for w in run):
+            found = None
+            if n == 1 or whole:  # else no form of several words starts with words[i]
+                found = _word(" ".join(run), strict, context, money)
+            if found is None and n > 1 and whole and not any(_magnitude(w) for w in run):
                 found = _word("_".join(run), strict, context, money)  # "nautical miles"
             if found is None and n == 2 and _is_prefix(run[0]):
                 found = _word("".join(run), strict, context, money)  # "Exa-Flops", "kilo watts"

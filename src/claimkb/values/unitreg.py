@@ -202,12 +202,18 @@ def _format(ureg: Any, unit: Any) -> str:
 
 # -- dimensions -------------------------------------------------------------------------
 
+ROOT_FAMILIES = ("currency", "kb")
+"""How the root units claimkb names in pint itself begin (``currency_USD``, ``kb_household``:
+see :func:`name_root`); derived-claim arithmetic defines them in the registry as it meets them,
+so a reader's index of pint's names (:mod:`.unitstarts`) takes them from here."""
+
 _ROOT_NAMES: dict[str, str] = {}
 """Root units that are dimensions of their own: ``currency_USD`` -> ``USD``, a KB's units."""
 
 
 def name_root(root: str, dimension: str) -> None:
-    """Record that the root unit ``root`` measures ``dimension`` (a currency, a KB's own)."""
+    """Record that the root unit ``root`` measures ``dimension`` (a currency, a KB's own);
+    ``root`` begins with one of :data:`ROOT_FAMILIES` and ``_`` (a test checks)."""
     _ROOT_NAMES[root] = dimension
 
 

@@ -98,3 +98,27 @@ def _read_with_pint(form: str, strict: bool) -> Measure | str | None:
         return None
     _, _, prefix, unit = min(ranked)
     return measure_of(ureg, prefix, unit)
+
+
+def pint_run_starts() -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(the first segments of pint's unit names, symbols and aliases that hold ``_``, pint's
+    prefixes), for :mod:`.unitstarts`; kept between runs like the readings (:mod:`.unitmemo`),
+    so it costs no registry once known. None when they could not rule anything out (a name
+    or prefix that would leave a first segment empty, a registry that ignores case)."""
+    from .unitmemo import memo
+
+    known, found = memo().get(("run-starts",))
+    if not known:
+        found = _run_starts()
+        memo().put(("run-starts",), found)
+    return found
+
+
+def _run_starts() -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    ureg = registry()
+    names = [*ureg._units, *domain_bases()]
+    firsts = {name.split("_", 1)[0] for name in names if "_" in name}
+    prefixes = set(ureg._prefixes)
+    if not ureg.case_sensitive or "" in firsts or any("_" in p for p in prefixes):
+        return None
+    return tuple(sorted(firsts)), tuple(sorted(prefixes))
