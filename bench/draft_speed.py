@@ -12,7 +12,7 @@ The KB is a temporary copy of the repository's (``claims/``, ``sources/``, ``pyp
 with one more source, ``long-article``, whose snapshot is that article. Each round deletes the
 drafts file and runs ``claimkb draft long-article`` as a separate process (after one warm-up
 run, as an installed tool would run: bytecode and the page cache warm), with ``bench/run.py``'s
-helpers: wall time, CPU time (user + system) and peak resident memory from ``os.wait4``.
+helpers: wall time, CPU time (user + system) and peak memory (as ``run.py`` takes it).
 
     python bench/draft_speed.py                    # 7 rounds, at least 10,000 words
     python bench/draft_speed.py --rounds 15 --words 20000 --json out.json

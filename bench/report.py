@@ -6,8 +6,8 @@ there), then times, as separate processes, ``claimkb check --no-cache`` (the che
 time per 1,000 claims, what the pages add to the check, the number of files and bytes written,
 the CPU time the pages take per 1,000 claims (report minus check: on a shared machine wall
 time says as much about the neighbours as about the code), and the peak memory of each
-(``ru_maxrss`` from ``os.wait4``). A time per 1,000 claims that stays flat from size to size is
-the proportionality the report promises.
+(as ``run.py`` takes it: its processes together). A time per 1,000 claims that stays
+flat from size to size is the proportionality the report promises.
 
     python bench/report.py                          # 1,000 and 10,000 claims
     python bench/report.py --sizes 1000,10000,100000 --rounds 1
