@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from claimkb import api, checks, store
-from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, shown
+from claimkb import api, store
+from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, query_index, shown
 from claimkb.workspace import strategy
 from conftest import FIXTURES, PROJECT, SHARED
 
@@ -167,8 +167,12 @@ def test_cache_written_alongside_is_the_cache_written_alone(
     alone = _check_into(root, tmp_path / "alone", monkeypatch)
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
     parsed = _counting_parses(monkeypatch)
+    built: list[Any] = []
+    original = query_index.build
+    monkeypatch.setattr(query_index, "build", lambda kb: built.append(kb) or original(kb))
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking == ["read", "write"]
+    assert built == []  # the writer built the query index
     files = len(alone[1]["index"][1])
     assert 0 < len(parsed) < files or files < 2  # the reader parsed the others
     assert beside[0] == alone[0]
@@ -179,58 +183,19 @@ def test_cache_written_alongside_is_the_cache_written_alone(
     assert api.check(root, cache=True).to_dict() == alone[0]
 
 
-def _counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The checks this process runs from now on (by module name)."""
-    ran: list[str] = []
-
-    def counted(check: Any) -> Any:
-        def counting(kb: Any) -> Any:
-            ran.append(check.__module__.rpartition(".")[2])
-            return check(kb)
-
-        return counting
-
-    wrapped = {check: counted(check) for check in checks.CHECKS}
-    monkeypatch.setattr(checks, "CHECKS", tuple(wrapped.values()))
-    monkeypatch.setattr(checks, "SPARED", tuple(wrapped[c] for c in checks.SPARED))
-    return ran
-
-
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
-@pytest.mark.parametrize("gives", [True, False], ids=["gives", "cannot-give"])
-def test_the_writer_runs_the_spared_checks(
-    gives: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
-) -> None:
-    """It runs them for the check, which runs them itself when it cannot give findings."""
-    root = _copy(FIXTURES / "invalid" / "unknown-subject", tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
-    alone = _check_into(root, tmp_path / "alone", monkeypatch)
-    assert any(f["code"] == "CKB212" for f in alone[0]["findings"])  # from references
-    spared = {c.__module__.rpartition(".")[2] for c in checks.SPARED}
-    ran = _counting_checks(monkeypatch)
-    if not gives:
-        monkeypatch.setattr(alongside, "_check_into", lambda answer, done, kb, c: os.close(done))
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
-    beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking == ["read", "write"]
-    assert beside == alone
-    assert spared and (spared & set(ran)) == (set() if gives else spared)
-    assert len(ran) == len(checks.CHECKS) - (len(spared) if gives else 0)
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
-def test_a_failing_writer_leaves_the_check_to_save_everything(
+def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
     root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
     monkeypatch.setattr(alongside, "_worth_it", lambda: False)
     alone = _check_into(root, tmp_path / "alone", monkeypatch)
 
-    def failing(self: Cache, kb: Any, key: str) -> bool:
+    def failing(self: Cache, kb: Any, key: str) -> None:
         raise OSError("no space left on device")
 
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
-    monkeypatch.setattr(Cache, "save_apart", failing)
+    monkeypatch.setattr(Cache, "save_queries_apart", failing)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking == ["read", "write"]
     assert beside == alone

@@ -289,48 +289,37 @@ class Cache:
         the query index of ``kb``, the KB that report is about. Best effort."""
         try:
             self._save(report)
-            if report is not None and kb is not None and not self.unstorable:
+            if self.unstorable:
+                self._drop_queries()  # one written apart (:mod:`.alongside`) too
+            elif report is not None and kb is not None:
                 self._save_queries(kb, report.key)
         except OSError:
             pass
 
-    def save_apart(self, kb: KB, key: str) -> bool:
-        """What :meth:`save` writes before and after the report - the parts, the index, the
-        query index of ``kb`` under ``key`` - for a process writing them beside the check
-        (:mod:`.alongside`); whether every part could be stored (else no report may be)."""
-        self._save(None)  # an OSError goes through: the check then saves everything itself
-        if not self.unstorable:
-            self._save_queries(kb, key)
-        return not self.unstorable
-
-    def adopt(self) -> None:
-        """Take as this run's the index another process wrote for it (:meth:`save_apart`),
-        so that saving the report writes nothing else again."""
-        self.index = read_index(self.dir, self.key)
-        self.seen = {rel: self.index.get(rel) for rel in self.seen}
-        self._staged = {}
-
-    def save_report(self, report: StoredReport | None) -> None:
-        """Write only the report (the rest was written apart: :meth:`adopt`)."""
-        try:
-            if report is not None:
-                self._save_report(report)
-        except OSError:
-            pass
+    def save_queries_apart(self, kb: KB, key: str) -> None:
+        """Write the query index of ``kb`` under ``key``, for a process writing it beside the
+        check (:mod:`.alongside`), which saves the rest (:meth:`save` without ``kb``). An
+        OSError goes through: the check then writes it itself."""
+        self._save_queries(kb, key)
 
     def _save_queries(self, kb: KB, key: str) -> None:
         """Write the query index of ``kb`` under the report's ``key`` (none if some record
         cannot be stored exactly)."""
         from .codec import Unencodable
-        from .query_index import APART, FILE, build, files
+        from .query_index import build, files
 
         try:
             stored = files(build(kb), key)
             for name in list(stored):  # one file at a time, each written in pieces
                 disk.write_pieces(self.dir / name, [marshal.dumps(stored.pop(name), 4)])
         except (Unencodable, ValueError):
-            for name in (FILE, *APART.values()):
-                disk.remove(self.dir / name)
+            self._drop_queries()
+
+    def _drop_queries(self) -> None:
+        from .query_index import APART, FILE
+
+        for name in (FILE, *APART.values()):
+            disk.remove(self.dir / name)
 
     def _save(self, report: StoredReport | None) -> None:
         staged = self._encoded()

@@ -3,18 +3,19 @@ writes the cache while the check runs.
 
 A cold check of a large KB spends about a third of its time parsing and a third on what
 only later runs need: encoding every file's part, and the query index with every claim's
-``--json`` row (:mod:`.query_index`). Both can be done by forked processes (copy-on-write:
-they see this process's objects as they were at the fork):
+``--json`` row and what ``show`` and ``entity`` print (:mod:`.query_index`). Forked processes
+(copy-on-write: they see this process's objects as they were at the fork) do most of it:
 
 * :func:`read_apart`: while this process parses half of the files (by size), a reader
   parses the other half and gives each part encoded as the cache stores it; this process
   then revives those parts (a fifth of the cost of parsing them) and merges every part in
   the files' order, so the KB is the one a single process loads (the codec stores records
   exactly), and the encoded parts go to the cache as they are.
-* :func:`start`: once the KB is loaded and its values read, a writer writes the parts, the
-  index and the query index (none of it needs the findings) while this process checks. The
-  check waits for it before storing the report, so when the command ends everything is
-  written, in the same files one process writes (each replaced whole, as always).
+* :func:`start`: once the KB is loaded and its values read, a writer builds and writes the
+  query index (it needs no finding) while this process checks, then encodes the parts it
+  parsed and writes them with the index of the files (the query index takes the longer).
+  The check waits for the writer before it stores the report, so when the command ends
+  everything is written, in the same files one process writes (each replaced whole).
 
 If either process fails, this one does its work itself. It is done only where it is safe
 and can pay: in a process that runs one command and ends (the command line:
@@ -36,7 +37,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..findings import Finding
     from ..kb import KB
 
 
@@ -45,7 +45,7 @@ class Cache(Protocol):
 
     dir: Path
 
-    def save_apart(self, kb: KB, key: str) -> bool: ...
+    def save_queries_apart(self, kb: KB, key: str) -> None: ...
 
 
 __all__ = ["Writer", "start", "ReadApart", "read_apart", "JOBS_VARIABLE"]
@@ -59,55 +59,28 @@ writer comes to hold its own copy of the pages it touches (two fifths of the loa
 measured at 100,000 claims: 531 MB for the two processes against 368 MB for one), which for
 a KB this large is more memory than a machine may spare, while the reader, which holds one
 file at a time, still halves its parsing. ``CLAIMKB_JOBS=2`` has a writer whatever the size."""
-_READY = b"1"
-_STORED_ALL, _UNSTORABLE = 0, 3
-"""The writer's exit codes: everything written; written, but some part could not be stored."""
+_WROTE = 0
+"""The writer's exit code when it wrote the query index."""
 
 
 class Writer:
-    """The process writing the cache, which first runs some checks (:data:`checks`) for
-    this one; :meth:`findings` gives theirs, :meth:`finish` waits for it."""
+    """The process writing the query index; :meth:`finish` waits for it."""
 
-    def __init__(self, pid: int, checks: tuple[Any, ...], answer: IO[bytes], ready: int) -> None:
+    def __init__(self, pid: int) -> None:
         self.pid = pid
-        self.checks = checks
-        """The checks it runs (functions from a KB to findings)."""
-        self._answer = answer
-        self._ready = ready
 
-    def findings(self) -> list[list[Finding]] | None:
-        """The findings of each of its checks, in order (waiting until it has them), or
-        None if it could not give them (then run them here)."""
-        from .finding_codec import revive_finding
-
-        try:
-            if os.read(self._ready, 1) != _READY:
-                return None
-            found = marshal.loads(_read_all(self._answer))
-            if not isinstance(found, list) or len(found) != len(self.checks):
-                return None
-            return [[revive_finding(f) for f in of_check] for of_check in found]
-        except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
-            return None
-        finally:
-            os.close(self._ready)
-            self._answer.close()
-
-    def finish(self) -> bool | None:
-        """Wait for it: True if it wrote everything, False if it wrote all it could but some
-        part cannot be stored (no report may be), None if it failed (save it all again)."""
+    def finish(self) -> bool:
+        """Wait for it: whether it wrote the query index (if not, write it here)."""
         try:
             _, status = os.waitpid(self.pid, 0)
         except (ChildProcessError, InterruptedError):
-            return None
-        code = os.waitstatus_to_exitcode(status)
-        return True if code == _STORED_ALL else False if code == _UNSTORABLE else None
+            return False
+        return os.waitstatus_to_exitcode(status) == _WROTE
 
 
-def start(cache: Cache, kb: KB, key: str, checks: tuple[Any, ...] = ()) -> Writer | None:
-    """Fork a process that runs ``checks`` on ``kb`` (for :meth:`Writer.findings`), then
-    writes ``kb``'s parts, index and query index (under the report ``key``) and ends; None
-    where that is not done (see the module's docstring)."""
+def start(cache: Cache, kb: KB, key: str) -> Writer | None:
+    """Fork a process that writes ``kb``'s query index under the report ``key`` and ends;
+    None where that is not done (see the module's docstring)."""
     if not _worth_it() or not _writer_fits():
         return None
     from .disk import prepare
@@ -116,40 +89,20 @@ def start(cache: Cache, kb: KB, key: str, checks: tuple[Any, ...] = ()) -> Write
         kb.values.get(claim_id)
     try:
         prepare(cache.dir)  # before the fork: both processes write into it
-        answer = tempfile.TemporaryFile(dir=cache.dir, prefix="checking-")
-        ready, done = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
     except OSError:
         return None
     if pid:
-        os.close(done)
-        return Writer(pid, checks, answer, ready)
-    os.close(ready)
+        return Writer(pid)
     code = 1
     try:
-        _check_into(answer, done, kb, checks)
-        code = _STORED_ALL if cache.save_apart(kb, key) else _UNSTORABLE
-    except BaseException:  # noqa: BLE001 - the check saves everything itself then
+        cache.save_queries_apart(kb, key)
+        code = _WROTE
+    except BaseException:  # noqa: BLE001 - the check writes it itself then
         pass
     os._exit(code)
-
-
-def _check_into(answer: IO[bytes], done: int, kb: KB, checks: tuple[Any, ...]) -> None:
-    """Run ``checks`` and give their findings (encoded) through ``answer``, then say so
-    through ``done``; closing ``done`` without a word says they could not be given."""
-    from .finding_codec import encode_finding
-
-    try:
-        found = [[encode_finding(f) for f in check(kb)] for check in checks]
-        answer.write(marshal.dumps(found, 4))
-        answer.flush()
-        os.write(done, _READY)
-    except Exception:  # noqa: BLE001 - this process checks them itself then
-        pass
-    finally:
-        os.close(done)
 
 
 def _worth_it() -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Protocol
 
 from ..findings import Finding
 from ..kb import KB
@@ -39,10 +38,6 @@ CHECKS: tuple[Check, ...] = (
 )
 """Checks whose findings do not depend on other findings. Statuses are judged afterwards,
 against the discrepancies and resolutions these report."""
-
-SPARED: tuple[Check, ...] = (references.check, entities.check)
-"""Checks another process may run for a check (:class:`Elsewhere`): they read the loaded KB
-and its values and fill no memo the others use, so moving them moves all their work."""
 
 STAGES = (triage, statuses, unread)
 """The steps after the checks: triage applied, statuses judged, what is unknown reported."""
@@ -80,33 +75,14 @@ def _moot(found: list[Finding]) -> list[Finding]:
     return [f for f in found if not (f.slug == "value-not-quoted" and f.claims[0] in misquoted)]
 
 
-class Elsewhere(Protocol):
-    """Another process running some of the :data:`CHECKS` (of :data:`SPARED`) meanwhile."""
-
-    checks: tuple[Check, ...]
-
-    def findings(self) -> list[list[Finding]] | None:
-        """The findings of each of its checks (once it has them), or None if it has not."""
-
-
-def run(
-    kb: KB, on_step: Callable[[], None] | None = None, elsewhere: Elsewhere | None = None
-) -> list[Finding]:
+def run(kb: KB, on_step: Callable[[], None] | None = None) -> list[Finding]:
     """Every finding for ``kb``, triage applied, sorted by file and line. ``on_step`` is
-    called after each of the ``len(CHECKS) + 2`` steps (for progress). The checks
-    ``elsewhere`` runs are not run here unless it cannot give their findings."""
+    called after each of the ``len(CHECKS) + 2`` steps (for progress)."""
     step = on_step or (lambda: None)
-    apart = elsewhere.checks if elsewhere is not None else ()
-    results: list[list[Finding] | None] = []
-    for check in CHECKS:
-        results.append(None if check in apart else list(check(kb)))
-        step()
-    given = elsewhere.findings() if elsewhere is not None and apart else None
     found: list[Finding] = list(kb.load_findings)
-    for check, result in zip(CHECKS, results, strict=True):
-        if result is None:
-            result = given[apart.index(check)] if given is not None else list(check(kb))
-        found.extend(result)
+    for check in CHECKS:
+        found.extend(check(kb))
+        step()
     found = _moot(found)
     held = unread.Held()  # what a file that cannot be read leaves unknown
     found = triage.apply(kb, found, held)

@@ -276,9 +276,8 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
     if cache is not None and key and SECOND_CORE:
         from ..cache import alongside
 
-        # the cache written on a second core, which runs some checks first
-        writer = alongside.start(cache, kb, key, checks.SPARED)
-    findings = tuple(checks.run(kb, _ticker(progress), writer))
+        writer = alongside.start(cache, kb, key)  # the query index written on a second core
+    findings = tuple(checks.run(kb, _ticker(progress)))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
     if cache is not None:
@@ -286,12 +285,11 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
 
         counts = (report.files, report.sources, report.claims, unchecked)
         stored = StoredReport(key, snapshots, findings, *counts) if key else None
-        written = writer.finish() if writer is not None else None
-        if written is None:  # not written apart, or the writer failed
+        if writer is None:
             cache.save(stored, kb)
         else:
-            cache.adopt()
-            cache.save_report(stored if written else None)
+            cache.save(None)  # the parts and the index, while the writer may still write
+            cache.save(stored, None if writer.finish() else kb)
     return report
 
 
