@@ -56,7 +56,7 @@ JOBS_VARIABLE = "CLAIMKB_JOBS"
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
 writer comes to hold its own copy of the pages it touches (two fifths of the loaded KB's,
-measured at 100,000 claims: 531 MB for the two processes against 368 MB for one), which for
+measured at 100,000 claims: 567 MB for the two processes against 372 MB for one), which for
 a KB this large is more memory than a machine may spare, while the reader, which holds one
 file at a time, still halves its parsing. ``CLAIMKB_JOBS=2`` has a writer whatever the size."""
 _WROTE = 0
