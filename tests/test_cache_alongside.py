@@ -101,6 +101,18 @@ def _check_into(root: Path, base: Path, monkeypatch: pytest.MonkeyPatch) -> tupl
     return report, _files(cache_dir(root))
 
 
+def _checked_alone(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, tuple[Any, ...]]:
+    """A copy of ``folder`` and what one process checking it reports and caches (under
+    ``tmp_path / "alone"``); then a second process is let in again for what follows."""
+    root = _copy(folder, tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
+    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    return root, alone
+
+
 def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files this process parses from now on."""
     parsed: list[str] = []
@@ -162,10 +174,7 @@ def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_cache_written_alongside_is_the_cache_written_alone(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
-    root = _copy(folder, tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
-    alone = _check_into(root, tmp_path / "alone", monkeypatch)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    root, alone = _checked_alone(folder, tmp_path, monkeypatch)
     parsed = _counting_parses(monkeypatch)
     built: list[Any] = []
     original = query_index.build
@@ -187,14 +196,11 @@ def test_cache_written_alongside_is_the_cache_written_alone(
 def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
-    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
-    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+    root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
 
     def failing(self: Cache, kb: Any, key: str) -> None:
         raise OSError("no space left on device")
 
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
     monkeypatch.setattr(Cache, "save_queries_apart", failing)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking == ["read", "write"]
@@ -206,15 +212,12 @@ def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
 def test_a_failing_reader_leaves_the_check_to_parse_everything(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
-    root = _copy(folder, tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
-    alone = _check_into(root, tmp_path / "alone", monkeypatch)
+    root, alone = _checked_alone(folder, tmp_path, monkeypatch)
 
     def failing(results: Any, taken: list[Any], read: Any) -> None:
         results.write(b"half a record")
         raise MemoryError
 
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
     monkeypatch.setattr(alongside, "_read_into", failing)
     parsed = _counting_parses(monkeypatch)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)

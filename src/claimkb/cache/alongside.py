@@ -59,8 +59,6 @@ writer comes to hold its own copy of the pages it touches (two fifths of the loa
 measured at 100,000 claims: 567 MB for the two processes against 372 MB for one), which for
 a KB this large is more memory than a machine may spare, while the reader, which holds one
 file at a time, still halves its parsing. ``CLAIMKB_JOBS=2`` has a writer whatever the size."""
-_WROTE = 0
-"""The writer's exit code when it wrote the query index."""
 
 
 class Writer:
@@ -71,11 +69,7 @@ class Writer:
 
     def finish(self) -> bool:
         """Wait for it: whether it wrote the query index (if not, write it here)."""
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except (ChildProcessError, InterruptedError):
-            return False
-        return os.waitstatus_to_exitcode(status) == _WROTE
+        return _succeeded(self.pid)
 
 
 def start(cache: Cache, kb: KB, key: str) -> Writer | None:
@@ -83,30 +77,53 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     None where that is not done (see the module's docstring)."""
     if not _worth_it() or not _writer_fits():
         return None
-    from .disk import prepare
-
     for claim_id in kb.values:  # both processes need them: read them once, before
         kb.values.get(claim_id)
+    from .disk import prepare
+
     try:
         prepare(cache.dir)  # before the fork: both processes write into it
-        sys.stdout.flush()
+    except OSError:
+        return None
+    pid = _fork(lambda: cache.save_queries_apart(kb, key))
+    return Writer(pid) if pid is not None else None
+
+
+def _fork(work: Callable[[], object]) -> int | None:
+    """The pid of a forked process that does ``work`` and ends (exit 0 if it did it, 1 if
+    it raised: the check does that work itself then), or None if none could be forked."""
+    try:
+        sys.stdout.flush()  # nothing buffered may be written twice
         sys.stderr.flush()
         pid = os.fork()
     except OSError:
         return None
     if pid:
-        return Writer(pid)
+        return pid
     code = 1
     try:
-        cache.save_queries_apart(kb, key)
-        code = _WROTE
-    except BaseException:  # noqa: BLE001 - the check writes it itself then
+        work()
+        code = 0
+    except BaseException:  # noqa: BLE001 - the parent learns it from the exit code
         pass
     os._exit(code)
 
 
+def _succeeded(pid: int) -> bool:
+    """Wait for the forked process ``pid``: whether it did its work."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except (ChildProcessError, InterruptedError):
+        return False
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def _jobs() -> str:
+    return os.environ.get(JOBS_VARIABLE, "").strip()
+
+
 def _worth_it() -> bool:
-    if os.environ.get(JOBS_VARIABLE, "").strip() == "1":
+    if _jobs() == "1":
         return False
     if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return False
@@ -122,7 +139,7 @@ def _worth_it() -> bool:
 
 def _writer_fits() -> bool:
     """Whether the writer's copy fits: see :data:`WRITER_MAX_RESIDENT`."""
-    if os.environ.get(JOBS_VARIABLE, "").strip() == "2":
+    if _jobs() == "2":
         return True
     resident, _ = _memory()
     return resident is not None and resident <= WRITER_MAX_RESIDENT
@@ -172,13 +189,9 @@ class ReadApart:
         return self._found.pop(rel, None)
 
     def _collect(self) -> dict[str, bytes]:
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except (ChildProcessError, InterruptedError):
-            return {}
         found: dict[str, bytes] = {}
         try:
-            if os.waitstatus_to_exitcode(status) != 0:
+            if not _succeeded(self.pid):
                 return {}
             results = self._results
             results.seek(0)
@@ -215,20 +228,10 @@ def read_apart(
     try:
         prepare(directory)
         results = tempfile.TemporaryFile(dir=directory, prefix="reading-")
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
     except OSError:
         return None
-    if pid:
-        return ReadApart(pid, results, {rel for rel, *_ in taken})
-    code = 1
-    try:
-        _read_into(results, taken, read)
-        code = 0
-    except BaseException:  # noqa: BLE001 - the parts not given are parsed by the parent
-        pass
-    os._exit(code)
+    pid = _fork(lambda: _read_into(results, taken, read))
+    return ReadApart(pid, results, {rel for rel, *_ in taken}) if pid is not None else None
 
 
 def _read_into(
@@ -242,8 +245,3 @@ def _read_into(
             record = marshal.dumps((rel, framed), 4)
             results.write(_LENGTH.pack(len(record)) + record)
     results.flush()
-
-
-def _read_all(handle: IO[bytes]) -> bytes:
-    handle.seek(0)
-    return handle.read()
