@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 
-from claimkb import api, store
+from claimkb import api, ending, store
 from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, query_index, shown
-from claimkb.workspace import strategy
 from conftest import FIXTURES, PROJECT, SHARED
 
 KBS = [
@@ -161,7 +160,7 @@ def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         return recorded
 
-    monkeypatch.setattr(strategy, "SECOND_CORE", True)
+    monkeypatch.setattr(ending, "_ONE_COMMAND", True)
     monkeypatch.setattr(alongside, "_worth_it", lambda: True)
     monkeypatch.setattr(alongside, "READ_APART_BYTES", 0)
     monkeypatch.setattr(alongside, "start", recording("write", alongside.start))

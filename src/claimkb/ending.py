@@ -11,9 +11,23 @@ from __future__ import annotations
 import atexit
 from collections.abc import Callable
 
-__all__ = ["at_end", "finish"]
+__all__ = ["at_end", "finish", "declare_one_command", "one_command"]
 
 _PENDING: list[Callable[[], None]] = []
+_ONE_COMMAND = False
+
+
+def declare_one_command() -> None:
+    """Say that this process runs one command and ends (the command line does): work that
+    would not be safe in a library caller's process, which may hold threads or locks, may
+    then be done (a check's second process: :mod:`claimkb.cache.alongside`)."""
+    global _ONE_COMMAND
+    _ONE_COMMAND = True
+
+
+def one_command() -> bool:
+    """Whether :func:`declare_one_command` was called in this process."""
+    return _ONE_COMMAND
 
 
 def at_end(callback: Callable[[], None]) -> None:

@@ -19,7 +19,7 @@ only later runs need: encoding every file's part, and the query index with every
 
 If either process fails, this one does its work itself. It is done only where it is safe
 and can pay: in a process that runs one command and ends (the command line:
-:func:`claimkb.workspace.use_a_second_core`), on a system with ``fork`` (Linux), with no
+:func:`claimkb.ending.declare_one_command`), on a system with ``fork`` (Linux), with no
 other thread running, more than one CPU to run on, and memory to spare for the pages the
 processes come to hold apart; the reader only for :data:`READ_APART_BYTES` of text or more,
 the writer only up to :data:`WRITER_MAX_RESIDENT`. ``CLAIMKB_JOBS=1`` turns both off.

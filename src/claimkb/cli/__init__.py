@@ -43,9 +43,9 @@ def main() -> None:
     (``os._exit``, a second on 100,000 claims). Set ``CLAIMKB_DEBUG=1`` to keep a normal exit.
     """
     gc.disable()
-    from ..workspace import use_a_second_core
+    from ..ending import declare_one_command
 
-    use_a_second_core()
+    declare_one_command()
     code = _run()
     if os.environ.get("CLAIMKB_DEBUG"):
         sys.exit(code)

@@ -42,7 +42,6 @@ __all__ = [
     "clear_caches",
     "open",
     "resolve_root",
-    "use_a_second_core",
 ]
 
 T = TypeVar("T")
@@ -351,15 +350,6 @@ class Workspace(Writes):
             return Answer(found[0], found[1])
         kb = self.kb
         return Answer(from_kb(kb), len(kb.load_findings))
-
-
-def use_a_second_core() -> None:
-    """Let this process's checks write their cache on a second core while they check
-    (:mod:`claimkb.cache.alongside`): for a process that runs one command and ends (the
-    command line), not for a library caller's, which may hold threads or locks."""
-    from . import strategy
-
-    strategy.SECOND_CORE = True
 
 
 def clear_caches() -> tuple[Path, list[Path]]:

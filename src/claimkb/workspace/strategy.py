@@ -255,16 +255,12 @@ class Strategy:
         return Checked(self.report().findings, state)
 
 
-SECOND_CORE = False
-"""Whether checks may write their cache on a second core (:mod:`claimkb.cache.alongside`):
-set by :func:`claimkb.workspace.use_a_second_core`."""
-
-
 def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = None) -> Report:
     """Run every check on ``kb`` (and store the report in ``cache``, the one it was loaded
     through)."""
     from .. import checks
     from ..checks.quotes import unchecked_quotes
+    from ..ending import one_command
 
     snapshots = (
         cache.snapshots(s.snapshot for s in kb.sources.values() if s.snapshot) if cache else ()
@@ -273,7 +269,7 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
         progress.stage("checking", len(checks.CHECKS) + 2)
     key = cache.report_key() if cache is not None else None
     writer = None
-    if cache is not None and key and SECOND_CORE:
+    if cache is not None and key and one_command():  # not in a library caller's process
         from ..cache import alongside
 
         writer = alongside.start(cache, kb, key)  # the query index written on a second core
