@@ -347,3 +347,15 @@ def test_the_corpus_is_checked_alike_with_a_second_process(
     assert forking == ["read", "write"]
     assert reports[1] == reports[0]
     assert reports[0]["summary"]["error"] == 0 and reports[0]["summary"]["triaged"] == 44
+
+
+def test_the_command_line_says_it_runs_one_command() -> None:
+    """So that its checks may use a second core (a library caller's process never does)."""
+    script = (
+        "import claimkb.cli as cli, claimkb.ending as ending\n"
+        "print(ending.one_command())\n"
+        "cli._run = lambda: print(ending.one_command()) or 0\n"
+        "cli.main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert (run.returncode, run.stdout) == (0, "False\nTrue\n"), run.stderr
