@@ -81,6 +81,22 @@ def test_rows_print_what_the_whole_kb_prints(root: Path) -> None:
     _compare(root)
 
 
+@pytest.mark.parametrize(
+    "root",
+    [*KB_ROOTS, *sorted((FIXTURES / "subjects").iterdir())],
+    ids=lambda p: "corpus" if p == PROJECT else f"{p.parent.name}-{p.name}",
+)
+def test_the_rows_built_at_once_are_each_claims_own(root: Path) -> None:
+    """The index builds every row with :func:`claimkb.query.claim_dicts`, which reads each
+    claim's fields once and shares a reading's normalized form: the rows must be the very
+    dicts :func:`claimkb.query.claim_dict` gives, claim by claim (problems, derived figures,
+    booleans and undated dates included), and so must the stored timeline's."""
+    kb = claimkb.load(root)
+    claims = list(kb.claims.values())
+    assert query.claim_dicts(kb, claims) == [query.claim_dict(kb, c) for c in claims]
+    assert query.timeline(kb, shared=True) == query.timeline(kb)
+
+
 def test_rows_of_a_generated_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rows_module, "CHUNK", 7)  # many chunks, each finished apart
     assert _compare(_generated(tmp_path)) > 20

@@ -36,6 +36,7 @@ from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
 __all__ = [
     "claim_dict",
+    "claim_dicts",
     "find_claims",
     "check_filters",
     "no_claim",
@@ -84,6 +85,57 @@ def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
         "file": claim.file,
         "line": claim.line,
     }
+
+
+def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
+    """:func:`claim_dict` of each claim, for many claims at once (the query index writes
+    every claim's row on each cold check). Claims writing a value alike share its reading,
+    so each reading's ``normalized`` dict is built once and shared by the rows stating it:
+    rows for encoding or printing, which nobody changes."""
+    values = kb.values
+    subject_id = kb.subject_id
+    normalized: dict[int, tuple[Any, Any]] = {}  # id(reading) -> (normalized, value_error)
+    rows = []
+    for claim in claims:
+        fields = claim.__dict__
+        value = values.get(fields["id"])
+        read = normalized.get(id(value))
+        if read is None:
+            if value is None:
+                read = (None, None)
+            elif isinstance(value, ValueProblem):
+                read = (None, str(value))
+            else:
+                read = (value.to_dict(), None)
+            normalized[id(value)] = read
+        derived = fields["derived"]
+        written = fields["value"]
+        if type(written) is not str:
+            written = claim.written
+        location = claim.__pydantic_private__  # claim.file and claim.line, read once
+        rows.append(
+            {
+                "id": fields["id"],
+                "subject": fields["subject"],
+                "subject_id": subject_id(claim),
+                "property": fields["property"],
+                "value": written,
+                "normalized": read[0],
+                "value_error": read[1],
+                "source": fields["source"],
+                "quote": fields["quote"],
+                "status": fields["status"].value,
+                "qualifiers": dict(fields["qualifiers"]),
+                "via": fields["via"],
+                "reviews": list(fields["reviews"]),
+                "items": list(fields["items"]),
+                "derived": derived.model_dump() if derived else None,
+                "note": fields["note"],
+                "file": location["_file"] if location else "",
+                "line": location["_line"] if location else 0,
+            }
+        )
+    return rows
 
 
 def find_claims(
@@ -303,12 +355,13 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.entry.triageable]
 
 
-def timeline(kb: KB) -> dict[str, list[dict[str, Any]]]:
+def timeline(kb: KB, *, shared: bool = False) -> dict[str, list[dict[str, Any]]]:
     """Date-valued claims in order of their earliest possible day, with precision
     (``timeline``), and those left out (``left_out``, in file order), each with a ``reason``:
     ``unreadable`` (the value cannot be read as a date) or ``undated-source`` (the date leaves
     out its year or is relative to its source, and the source has no date); its
-    ``value_error`` says what to do."""
+    ``value_error`` says what to do. ``shared``: rows may share what they hold alike (see
+    :func:`claim_dicts`), for an answer that is stored or printed at once."""
     dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
     left_out = []
@@ -322,7 +375,12 @@ def timeline(kb: KB) -> dict[str, list[dict[str, Any]]]:
             reason = "undated-source" if isinstance(value, NeedsSourceDate) else "unreadable"
             left_out.append({**claim_dict(kb, claim), "reason": reason})
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
+    dated_claims = [claim for _, _, claim in rows]
     return {
-        "timeline": [claim_dict(kb, claim) for _, _, claim in rows],
+        "timeline": (
+            claim_dicts(kb, dated_claims)
+            if shared
+            else [claim_dict(kb, claim) for claim in dated_claims]
+        ),
         "left_out": left_out,
     }

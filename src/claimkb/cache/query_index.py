@@ -122,7 +122,7 @@ def build(kb: KB) -> dict[str, Any]:
     from .codec import encode_record
 
     claims = list(kb.claims.values())
-    dates = query.timeline(kb)
+    dates = query.timeline(kb, shared=True)
     source_rows = query.sources(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
     places = list(map(attrgetter("file", "line"), claims))  # properties: not in __dict__

@@ -46,7 +46,7 @@ def build(
     list; each chunk is cut where an item starts (a line ``  {``: deeper lines are indented
     more, and no string holds a raw newline) and compressed (a tenth of the size, so the
     check holds and writes little more)."""
-    from ..query import claim_dict
+    from ..query import claim_dicts
     from ..render.json import encode
 
     if places is None:  # each claim's (file, line)
@@ -59,7 +59,7 @@ def build(
     starts = array(_CODE)
     for begin in range(0, len(order), CHUNK):
         chunk = [claims[position] for position in order[begin : begin + CHUNK]]
-        encoded = encode([claim_dict(kb, claim) for claim in chunk])
+        encoded = encode(claim_dicts(kb, chunk))
         if encoded is None:
             return None
         body = encoded[2:-2]  # "[\n" and "\n]"
