@@ -76,28 +76,45 @@ def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
 def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
     """(:func:`groups`, :func:`statements`), in one pass over the claims: both are needed by
     every check run, and the pass is the costliest part of grouping 100,000 claims."""
+    found = kb.memo.get("grouping")  # asked for by every check: no closure made to look
+    if found is None:
+        found = kb.memo["grouping"] = _group_all(kb)
+    return found  # type: ignore[return-value]
 
-    def compute() -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
-        values = kb.values
-        groupable = {p.id for p in kb.properties.values() if p.datatype is not Datatype.VERDICT}
-        found: dict[GroupKey, list[Claim]] = defaultdict(list)
-        stated: dict[str, tuple[GroupKey, object]] = {}
-        keys: dict[int, object] = {}  # claims writing a value alike share its object
-        for claim in kb.claims.values():
-            if claim.property not in groupable:
-                continue
-            value = values.get(claim.id)
-            if value is None or isinstance(value, ValueProblem):
-                continue
+
+def _group_all(
+    kb: KB,
+) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
+    """:func:`_grouping`, worked out: :func:`group_key` of each claim, with what it looks up
+    (the money properties, the subjects' ids) taken once for all of them."""
+    values = kb.values
+    groupable = {p.id for p in kb.properties.values() if p.datatype is not Datatype.VERDICT}
+    money = money_properties(kb)
+    subject_id = kb.subject_id
+    found: dict[GroupKey, list[Claim]] = defaultdict(list)
+    stated: dict[str, tuple[GroupKey, object]] = {}
+    keys: dict[int, object] = {}  # claims writing a value alike share its object
+    plain: dict[tuple[str, str], GroupKey] = {}  # (subject as written, property) -> key
+    for claim in kb.claims.values():
+        fields = claim.__dict__
+        prop = fields["property"]
+        if prop not in groupable:
+            continue
+        value = values.get(fields["id"])
+        if value is None or isinstance(value, ValueProblem):
+            continue
+        if fields["qualifiers"] or prop in money:
             key = group_key(kb, claim)
-            found[key].append(claim)
-            identity = keys.get(id(value))
-            if identity is None:
-                identity = keys[id(value)] = value_key(value)
-            stated[claim.id] = (key, identity)
-        return dict(found), stated
-
-    return memo(kb, "grouping", compute)
+        else:  # the common case: no qualifiers, not money
+            key = plain.get((fields["subject"], prop))  # type: ignore[assignment]
+            if key is None:
+                key = plain[(fields["subject"], prop)] = (subject_id(claim), prop, ())
+        found[key].append(claim)
+        identity = keys.get(id(value))
+        if identity is None:
+            identity = keys[id(value)] = value_key(value)
+        stated[fields["id"]] = (key, identity)
+    return dict(found), stated
 
 
 def agrees(a: Value, b: Value) -> bool:
@@ -225,7 +242,10 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 def supported(kb: KB) -> Mapping[str, list[list[Claim]]]:
     """Claim id -> :func:`independent_support`, for the claims with other evidence than
     themselves (claims stating one value in one way share one list), worked out once."""
-    return memo(kb, "support", lambda: _support(kb))
+    found = kb.memo.get("support")  # asked for each claim: no closure made to look
+    if found is None:
+        found = kb.memo["support"] = _support(kb)
+    return found  # type: ignore[return-value]
 
 
 def _said_by_source(members: list[Claim], values: Mapping[str, Value]) -> dict[str, list[Value]]:

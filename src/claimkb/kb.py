@@ -30,6 +30,10 @@ from .values.units import Context, KBUnits, kb_units, resolve_dimension, using
 
 STATUSES = frozenset(s.value for s in Status)
 
+ReadingContext = tuple[Reader, DateValue | None, int | None]
+"""(the reader, the source's date for relative dates, the source's year): see
+:meth:`KB._reading_context`."""
+
 
 @dataclass(eq=False)
 class KB:
@@ -144,7 +148,7 @@ class KB:
         return found
 
     @cached_property
-    def values(self) -> Mapping[str, Value | ValueProblem]:
+    def values(self) -> _Values:
         """Each claim's normalised value (or why it cannot be read), keyed by claim id, for
         every claim whose property is known. Each is computed on first use and kept, so a
         query that shows ten claims reads ten values, not the whole KB's."""
@@ -209,13 +213,19 @@ class KB:
         """The source's date, for a date property's values relative to it."""
         return self.source_date(claim) if prop.datatype is Datatype.DATE else None
 
-    def _read_value(self, claim: Claim, prop: Property) -> Value | ValueProblem:
+    def _reading_context(self, claim: Claim, prop: Property) -> ReadingContext:
+        """What a claim's reading depends on besides its own fields: its property's reader
+        (per country of the source, for money), its source's date and year. The same for
+        every claim of one property and one source."""
+        return self._reader(claim, prop), self._date_context(claim, prop), self.source_year(claim)
+
+    def _read_value(
+        self, claim: Claim, prop: Property, context: ReadingContext | None = None
+    ) -> Value | ValueProblem:
         """The claim's value. Claims that write the same figure the same way for the same
         reader and source date share one reading (values are immutable); problems are not
         shared, since each is the claim's own."""
-        reader = self._reader(claim, prop)
-        date = self._date_context(claim, prop)
-        year = self.source_year(claim)
+        reader, date, year = context or self._reading_context(claim, prop)
         if claim.unit is not None or claim.bounds is not None:
             return reader.read(claim, year, self.name_index, date)
         key = (id(reader), claim.written, claim.exact, year, date)
@@ -277,6 +287,28 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
             raise KeyError(claim_id)
         value = self._read[claim_id] = self._kb._read_value(claim, prop)
         return value
+
+    def read_all(self) -> dict[str, Value | ValueProblem]:
+        """Every claim's value (those of known properties), in the claims' order: read at
+        once, as a check reads them all, with each reading's context (:meth:`KB._reading_context`)
+        looked up once per property and source rather than for each claim."""
+        kb, read = self._kb, self._read
+        properties = kb.properties
+        contexts: dict[tuple[str, str], ReadingContext] = {}
+        found: dict[str, Value | ValueProblem] = {}
+        for claim_id, claim in kb.claims.items():
+            value = read.get(claim_id)
+            if value is None:
+                prop = properties.get(claim.property)
+                if prop is None:
+                    continue
+                where = (claim.property, claim.source)
+                context = contexts.get(where)
+                if context is None:
+                    context = contexts[where] = kb._reading_context(claim, prop)
+                value = read[claim_id] = kb._read_value(claim, prop, context)
+            found[claim_id] = value
+        return found
 
     def get(self, claim_id: str, default: Any = None) -> Any:  # faster than Mapping.get
         found = self._read.get(claim_id)

@@ -77,8 +77,7 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     None where that is not done (see the module's docstring)."""
     if not _worth_it() or not _writer_fits():
         return None
-    for claim_id in kb.values:  # both processes need them: read them once, before
-        kb.values.get(claim_id)
+    kb.values.read_all()  # both processes need them: read them once, before
     from .disk import prepare
 
     try:

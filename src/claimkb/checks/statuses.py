@@ -106,13 +106,18 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
         for cid in f.claims
     }
     rejected = rejections(kb)
+    reviews_of = kb.reviews_of
+    unknowns: dict[tuple[str, str], frozenset[str]] = {}  # (property, subject) -> own unknowns
     for claim in kb.claims.values():
-        verdicts = {
-            v.status
-            for r in kb.reviews_of.get(claim.id, ())
-            if isinstance(v := kb.value(r.id), Verdict)
-        }
-        own = _own_unknowns(kb, claim)
+        reviews = reviews_of.get(claim.id)
+        verdicts = (
+            {v.status for r in reviews if isinstance(v := kb.value(r.id), Verdict)}
+            if reviews
+            else set()
+        )
+        own = unknowns.get((claim.property, claim.subject))
+        if own is None:
+            own = unknowns[(claim.property, claim.subject)] = _own_unknowns(kb, claim)
         rejection, in_discrepancy = rejected.get(claim.id), claim.id in disputed
         problem = _problem(kb, claim, rejection, in_discrepancy, verdicts)
         if problem and _unreadable(kb, claim) and claim.status not in _BY_SOURCE:

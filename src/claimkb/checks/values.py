@@ -31,7 +31,7 @@ CODES = frozenset(
 
 def check(kb: KB) -> Iterator[Finding]:
     yield from _source_dates(kb)
-    for claim_id, value in kb.values.items():
+    for claim_id, value in kb.values.read_all().items():
         claim = kb.claims[claim_id]
         prop = kb.properties[claim.property]
         if isinstance(value, ValueProblem):
