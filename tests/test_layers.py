@@ -36,6 +36,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "output",
             "located",
             "yamlblock",
+            "yamlproblem",
+            "yamlloader",
             "yamlio",
             "userdirs",
             "roots",

@@ -1,6 +1,6 @@
 """The fast YAML construction path builds exactly what PyYAML's constructor machinery built.
 
-``yamlio._construct`` replaces ``loader.construct_document`` for speed. These tests parse
+``yamlloader._construct`` replaces ``loader.construct_document`` for speed. These tests parse
 each text both ways - the fast path, and the loader's own recursive constructors - and demand
 the same values, the same lines, and the same problem (kind, message, line) when the text is
 refused.
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimkb import yamlblock, yamlio
+from claimkb import yamlblock, yamlio, yamlloader
 
 
 def _reference(loader: Any, node: Any, track_aliases: bool) -> Any:
@@ -43,7 +43,7 @@ def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     with monkeypatch.context() as patch:  # both through PyYAML (the block reader has its test)
         patch.setattr(yamlio, "read_block", lambda text: yamlblock.OUTSIDE)
         fast = _outcome(text)
-        patch.setattr(yamlio, "_construct", _reference)
+        patch.setattr(yamlloader, "_construct", _reference)
         reference = _outcome(text)
     return fast, reference
 
