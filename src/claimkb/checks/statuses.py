@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..analysis import agrees, independent_support, origins
-from ..derive import arithmetic_support
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
@@ -226,7 +225,7 @@ def _problem(
             "different value",
             values & {"properties"},
         )
-    arithmetic = arithmetic_support(kb, claim)
+    arithmetic = _arithmetic(kb, claim)
     if status is Status.VERIFIED:
         if arithmetic == "mismatch":
             return (
@@ -266,6 +265,16 @@ def _problem(
                 _ORIGINS,
             )
     return None
+
+
+def _arithmetic(kb: KB, claim: Claim) -> str | None:
+    """:func:`claimkb.derive.arithmetic_support`: the derivation engine is imported only for
+    a derived claim (most KBs have none)."""
+    if claim.derived is None:
+        return None
+    from ..derive import arithmetic_support
+
+    return arithmetic_support(kb, claim)
 
 
 def _on_record(kb: KB, claim: Claim) -> bool:

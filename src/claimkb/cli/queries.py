@@ -15,7 +15,8 @@ import typer
 from .app import JsonOption, RootOption, app, choice, fail, open_workspace
 
 if TYPE_CHECKING:
-    from ..workspace import Answer, Workspace
+    from ..results import Answer
+    from ..workspace import Workspace
 
 
 def ask(root: Path | None, as_json: bool, command: str, *arguments: object) -> Workspace:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..progress import Progress
-from ..results import Answer, ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
 from .strategy import Kept, Options, Strategy
 from .writes import Writes
 
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
     from ..kb import KB
     from ..render.options import Options as RenderOptions
     from ..report import Report
+    from ..results import Answer, ClaimRow, EntityAnswer, Shown, SourceRow, Timeline
     from ..since import Changes
     from ..site.result import SiteResult
 
@@ -46,6 +46,16 @@ __all__ = [
 
 T = TypeVar("T")
 SnapshotDirs = Iterable[str | os.PathLike[str]] | None
+
+
+def __getattr__(name: str) -> Any:
+    """``Answer``, re-exported without importing the typed records for a run that needs none
+    (a check)."""
+    if name == "Answer":
+        from ..results import Answer
+
+        return Answer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def resolve_root(root: str | os.PathLike[str] | None) -> Path:
@@ -162,6 +172,7 @@ class Workspace(Writes):
         """Claims matching every filter given (:func:`claimkb.query.find_claims`); a subject,
         property or source that names nothing raises :class:`claimkb.query.NotFound`."""
         from ..query import check_filters, claim_dict, find_claims
+        from ..results import Answer, ClaimRow
 
         filters = {
             "subject": subject,
@@ -195,6 +206,7 @@ class Workspace(Writes):
         """A claim with its source, rivals, evidence, reviews, resolutions and findings."""
         from ..query import no_claim
         from ..query import show as show_claim
+        from ..results import Answer, Shown
 
         found = self._strategy.indexed(lambda index: index.show(claim_id))
         if found is not None:
@@ -210,6 +222,7 @@ class Workspace(Writes):
     def entity(self, name: str) -> Answer[EntityAnswer]:
         """An entity found by any name, and the claims about it, naming it, misspelling it."""
         from ..query import entity
+        from ..results import Answer, EntityAnswer
 
         data = self._strategy.indexed(lambda index: index.entity(name))
         return Answer(EntityAnswer.from_dict(entity(self.kb, name) if data is None else data))
@@ -217,6 +230,7 @@ class Workspace(Writes):
     def sources(self) -> Answer[list[SourceRow]]:
         """The sources, what they cite, how many claims each gives."""
         from ..query import sources
+        from ..results import Answer, SourceRow
 
         found = self._rows(lambda index: index.sources(), sources)
         return Answer([SourceRow.from_dict(row) for row in found.data], found.unreadable)
@@ -224,6 +238,7 @@ class Workspace(Writes):
     def timeline(self) -> Answer[Timeline]:
         """Date-valued claims in order, and those left out."""
         from ..query import timeline
+        from ..results import Answer, Timeline
 
         found = self._rows(lambda index: index.timeline(), timeline)
         return Answer(Timeline.from_dict(found.data), found.unreadable)
@@ -232,6 +247,7 @@ class Workspace(Writes):
         """The discrepancies between claims (only those without a resolution if
         ``untriaged``), from the stored report when it holds (the KB is not loaded)."""
         from ..query import discrepancies
+        from ..results import Answer
 
         checked = self._strategy.stored()
         if checked is None:
@@ -244,6 +260,7 @@ class Workspace(Writes):
     def uncompared(self) -> Answer[list[dict[str, Any]]]:
         """The claims on one subject and property not compared because qualifiers differ."""
         from ..query import uncompared
+        from ..results import Answer
 
         return Answer(uncompared(self.kb))
 
@@ -345,6 +362,8 @@ class Workspace(Writes):
 
     def _rows(self, from_index: Callable[[Indexed], T], from_kb: Callable[[KB], T]) -> Answer[T]:
         """From the query index if it can answer, else from the whole KB."""
+        from ..results import Answer
+
         found = self._strategy.indexed(lambda index: (from_index(index), index.load_findings))
         if found is not None:
             return Answer(found[0], found[1])
