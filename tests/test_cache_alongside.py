@@ -178,9 +178,13 @@ def test_cache_written_alongside_is_the_cache_written_alone(
     built: list[Any] = []
     original = query_index.build
     monkeypatch.setattr(query_index, "build", lambda kb: built.append(kb) or original(kb))
+    encoded: list[Any] = []
+    encode = parts.encode_part
+    monkeypatch.setattr(parts, "encode_part", lambda part: encoded.append(part) or encode(part))
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking == ["read", "write"]
     assert built == []  # the writer built the query index
+    assert encoded == []  # and the reader and the writer encoded every part
     files = len(alone[1]["index"][1])
     assert 0 < len(parsed) < files or files < 2  # the reader parsed the others
     assert beside[0] == alone[0]
@@ -203,6 +207,26 @@ def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
     monkeypatch.setattr(Cache, "save_queries_apart", failing)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking == ["read", "write"]
+    assert beside == alone
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_a_writer_failing_to_encode_leaves_the_check_to_encode_the_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
+
+    def failing(cache: Any, kb: Any, key: str, taken: Any, results: Any, done: int) -> None:
+        results.write(b"half a record")
+        raise MemoryError
+
+    monkeypatch.setattr(alongside, "_write", failing)
+    encoded: list[Any] = []
+    encode = parts.encode_part
+    monkeypatch.setattr(parts, "encode_part", lambda part: encoded.append(part) or encode(part))
+    beside = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert forking == ["read", "write"]
+    assert encoded  # this process encoded what the writer did not give
     assert beside == alone
 
 

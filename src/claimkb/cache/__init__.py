@@ -98,6 +98,7 @@ class Cache:
         """Parts read this run, by name (with their file, and their encoding if a reader
         apart gave it), encoded when saved."""
         self._apart: ReadApart | None = None
+        self._handed: Callable[[], dict[str, bytes | None] | None] | None = None
         self.unstorable = False
         """Whether some part read this run could not be stored (then no report may be)."""
         self._packs = Packs(self.dir)
@@ -220,15 +221,32 @@ class Cache:
             return {}
         from .parts import encode_part  # the record models: only when a part was read
 
+        handed = self._handed() if self._handed is not None else None
+        self._handed = None
         encoded: dict[str, bytes] = {}
         for name, (rel, part, given) in self._staged.items():
-            framed = given if given is not None else encode_part(part)
+            if given is not None:
+                framed: bytes | None = given
+            elif handed is not None and name in handed:
+                framed = handed[name]
+            else:
+                framed = encode_part(part)
             if framed is None:
                 self.seen[rel] = None
                 self.unstorable = True
             else:
                 encoded[name] = framed
         return encoded
+
+    def unencoded(self) -> list[tuple[str, FilePart]]:
+        """The parts read this run that no reader apart gave encoded, by name: what a writer
+        apart may encode (:mod:`.alongside`)."""
+        return [(name, part) for name, (_, part, given) in self._staged.items() if given is None]
+
+    def hand_encoded(self, handed: Callable[[], dict[str, bytes | None] | None]) -> None:
+        """Take the encodings of :meth:`unencoded`'s parts, when saving, from ``handed``
+        (name -> what :func:`.parts.encode_part` gives; None: not handed, encode them here)."""
+        self._handed = handed
 
     def stored_part(self, rel: str) -> bytes | None:
         """The stored part of a file surveyed this run (see :func:`.parts.encode_part`), or

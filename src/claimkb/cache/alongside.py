@@ -11,9 +11,10 @@ only later runs need: encoding every file's part, and the query index with every
   then revives those parts (a fifth of the cost of parsing them) and merges every part in
   the files' order, so the KB is the one a single process loads (the codec stores records
   exactly), and the encoded parts go to the cache as they are.
-* :func:`start`: once the KB is loaded and its values read, a writer builds and writes the
-  query index (it needs no finding) while this process checks, then encodes the parts it
-  parsed and writes them with the index of the files (the query index takes the longer).
+* :func:`start`: once the KB is loaded and its values read, a writer encodes the parts this
+  process parsed (handing them over as the reader does), then builds and writes the query
+  index (it needs no finding), while this process checks, then writes the parts the writer
+  encoded with the index of the files (the writer's work takes the shorter).
   The check waits for the writer before it stores the report, so when the command ends
   everything is written, in the same files one process writes (each replaced whole).
 
@@ -47,8 +48,12 @@ class Cache(Protocol):
 
     def save_queries_apart(self, kb: KB, key: str) -> None: ...
 
+    def unencoded(self) -> list[tuple[str, Any]]: ...
 
-__all__ = ["Writer", "start", "ReadApart", "read_apart", "JOBS_VARIABLE"]
+    def hand_encoded(self, handed: Callable[[], dict[str, bytes | None] | None]) -> None: ...
+
+
+__all__ = ["Writer", "start", "Encoded", "ReadApart", "read_apart", "JOBS_VARIABLE"]
 
 JOBS_VARIABLE = "CLAIMKB_JOBS"
 """Set to 1 to keep a check to one process."""
@@ -80,12 +85,66 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     kb.values.read_all()  # both processes need them: read them once, before
     from .disk import prepare
 
+    parts = cache.unencoded()
     try:
         prepare(cache.dir)  # before the fork: both processes write into it
+        results = tempfile.TemporaryFile(dir=cache.dir, prefix="encoding-")
     except OSError:
         return None
-    pid = _fork(lambda: cache.save_queries_apart(kb, key))
-    return Writer(pid) if pid is not None else None
+    ready, done = os.pipe()
+    pid = _fork(lambda: _write(cache, kb, key, parts, results, done))
+    os.close(done)  # the writer's alone: the end of its signal when it ends
+    if pid is None:
+        os.close(ready)
+        results.close()
+        return None
+    cache.hand_encoded(Encoded(results, ready).collect)
+    return Writer(pid)
+
+
+def _write(
+    cache: Cache, kb: KB, key: str, parts: list[tuple[str, Any]], results: IO[bytes], done: int
+) -> None:
+    """The writer's work: encode the parts this process read (as the reader does) and say
+    so, then build and write the query index."""
+    from .parts import encode_part
+
+    for name, part in parts:
+        record = marshal.dumps((name, encode_part(part)), 4)
+        results.write(_LENGTH.pack(len(record)) + record)
+    results.flush()
+    os.write(done, b"1")
+    os.close(done)
+    cache.save_queries_apart(kb, key)
+
+
+class Encoded:
+    """The parts the writer encoded (see :func:`start`), which the check takes when it saves
+    them, after its checks: by then the writer, which encodes them first, has long since."""
+
+    def __init__(self, results: IO[bytes], ready: int) -> None:
+        self._results = results
+        self._ready = ready
+
+    def collect(self) -> dict[str, bytes | None] | None:
+        """Name -> the part encoded (None: it cannot be stored), waiting for the writer to
+        say they are written; None if it ended first (the check encodes them itself)."""
+        found: dict[str, bytes | None] = {}
+        try:
+            if os.read(self._ready, 1) != b"1":
+                return None
+            results = self._results
+            results.seek(0)
+            while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
+                (size,) = _LENGTH.unpack(header)
+                name, framed = marshal.loads(results.read(size))
+                found[name] = framed
+        except (OSError, EOFError, ValueError, TypeError):
+            return None
+        finally:
+            os.close(self._ready)
+            self._results.close()
+        return found
 
 
 def _fork(work: Callable[[], object]) -> int | None:
