@@ -14,6 +14,7 @@ import os
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 from ..catalogue import Severity
 from ..confinement import inside_problem
@@ -65,6 +66,17 @@ def check(kb: KB) -> Iterator[Finding]:
             yield make(
                 "snapshot-none", source.file, source.line, source=source.id, count=len(claims)
             )
+
+
+def normalised_quote(kb: KB, claim: Claim) -> str:
+    """The claim's quote as compared (:func:`~claimkb.snapshot_text.normalise`), worked out
+    once for the checks that compare it: with its source's text here, with its value in
+    :mod:`.value_quote`."""
+    known = cast(dict[str, tuple[Claim, str]], kb.memo.setdefault("normalised-quotes", {}))
+    found = known.get(claim.id)
+    if found is None or found[0] is not claim:  # a record given this id since: its own
+        found = known[claim.id] = (claim, normalise(claim.quote))
+    return found[1]
 
 
 def _required(kb: KB, finding: Finding) -> Finding:
@@ -135,7 +147,7 @@ def _check_source(
         )
         yield unusable(detail)
         return
-    quotes = {claim.id: normalise(claim.quote) for claim in claims}
+    quotes = {claim.id: normalised_quote(kb, claim) for claim in claims}
     try:
         missing = missing_quotes(path, quotes)
     except (OSError, FileProblem) as exc:

@@ -99,12 +99,21 @@ def _what(record: Located) -> str:
 
 
 def _claims(kb: KB) -> Iterator[Finding]:
+    sources = kb.sources
+    named: dict[str, bool] = {}  # subject as written -> whether it names an entity (or may)
     for claim in kb.claims.values():
         ids = [claim.id]
-        yield from _unknown(kb, "unknown-source", "sources", claim, "source", claim.source, ids)
+        if claim.source not in sources:  # the common case first: a known source
+            yield from _unknown(kb, "unknown-source", "sources", claim, "source", claim.source, ids)
         for ref in claim.via or ():
-            yield from _unknown(kb, "unknown-source", "sources", claim, "via", ref, ids)
-        if kb.entity(claim.subject) is None and not broken_entity(kb, claim.subject):
+            if ref not in sources:
+                yield from _unknown(kb, "unknown-source", "sources", claim, "via", ref, ids)
+        known = named.get(claim.subject)
+        if known is None:
+            known = named[claim.subject] = kb.entity(claim.subject) is not None or broken_entity(
+                kb, claim.subject
+            )
+        if not known:
             yield make(
                 "unknown-subject",
                 claim.file,

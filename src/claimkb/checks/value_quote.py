@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from ..findings import Finding, make
 from ..kb import KB
@@ -18,6 +19,7 @@ from ..model import Claim, Datatype
 from ..quoted_values import agrees, nearest, stated_values
 from ..snapshot_text import normalise
 from ..values import DateValue, EntityName, Value, ValueProblem, name_key
+from .quotes import normalised_quote
 
 CODES = frozenset(
     {
@@ -48,7 +50,7 @@ def check(kb: KB) -> Iterator[Finding]:
 def compare(kb: KB, claim: Claim, value: Value) -> Finding | None:
     """The finding when ``value`` (the claim's, read for its property) is not what its quote
     says; None when it is. ``claimkb add claim`` refuses the same claims the check reports."""
-    quote = normalise(claim.quote)
+    quote = normalised_quote(kb, claim)
     if isinstance(value, EntityName):
         if _names_entity(kb, quote, claim.written, value):
             return None
@@ -90,11 +92,23 @@ _JOINS_AFTER = re.compile(r"[0-9０-９]|[.,，][0-9０-９]")
 
 def _names_entity(kb: KB, quote: str, written: str, value: EntityName) -> bool:
     key = name_key(quote)
-    names = [written]
-    entity = kb.entities.get(value.entity) if value.entity else None
-    if entity is not None:
-        names.extend([entity.name, *entity.aliases])
-    return any(name_key(name) and name_key(name) in key for name in names)
+    return any(name in key for name in _name_keys(kb, written, value.entity))
+
+
+def _name_keys(kb: KB, written: str, entity_id: str | None) -> tuple[str, ...]:
+    """The keys (:func:`name_key`, empty ones left out) of a value as written and of its
+    entity's name and aliases: the same for every claim writing it so, so worked out once."""
+    known = cast(
+        dict[tuple[str, str | None], tuple[str, ...]], kb.memo.setdefault("value-quote-names", {})
+    )
+    found = known.get((written, entity_id))
+    if found is None:
+        names = [written]
+        entity = kb.entities.get(entity_id) if entity_id else None
+        if entity is not None:
+            names.extend([entity.name, *entity.aliases])
+        found = known[(written, entity_id)] = tuple(k for n in names if (k := name_key(n)))
+    return found
 
 
 def _miss(claim: Claim, detail: str, stated: str | None = None) -> Finding:
