@@ -68,15 +68,9 @@ def check(kb: KB) -> Iterator[Finding]:
             )
 
 
-def normalised_quote(kb: KB, claim: Claim) -> str:
-    """The claim's quote as compared (:func:`~claimkb.snapshot_text.normalise`), worked out
-    once for the checks that compare it: with its source's text here, with its value in
-    :mod:`.value_quote`."""
-    known = cast(dict[str, tuple[Claim, str]], kb.memo.setdefault("normalised-quotes", {}))
-    found = known.get(claim.id)
-    if found is None or found[0] is not claim:  # a record given this id since: its own
-        found = known[claim.id] = (claim, normalise(claim.quote))
-    return found[1]
+NORMALISED_QUOTES = "normalised-quotes"
+"""The memo (``kb.memo``) of each claim's quote as compared: claim id -> (the record, its
+quote normalised), left by this check for :mod:`.value_quote`, which compares it too."""
 
 
 def _required(kb: KB, finding: Finding) -> Finding:
@@ -147,7 +141,9 @@ def _check_source(
         )
         yield unusable(detail)
         return
-    quotes = {claim.id: normalised_quote(kb, claim) for claim in claims}
+    quotes = {claim.id: normalise(claim.quote) for claim in claims}
+    known = cast(dict[str, tuple[Claim, str]], kb.memo.setdefault(NORMALISED_QUOTES, {}))
+    known.update((claim.id, (claim, quotes[claim.id])) for claim in claims)
     try:
         missing = missing_quotes(path, quotes)
     except (OSError, FileProblem) as exc:

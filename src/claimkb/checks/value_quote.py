@@ -19,7 +19,7 @@ from ..model import Claim, Datatype
 from ..quoted_values import agrees, nearest, stated_values
 from ..snapshot_text import normalise
 from ..values import DateValue, EntityName, Value, ValueProblem, name_key
-from .quotes import normalised_quote
+from .quotes import NORMALISED_QUOTES
 
 CODES = frozenset(
     {
@@ -33,6 +33,7 @@ COMPARED = frozenset({Datatype.QUANTITY, Datatype.DATE, Datatype.ENTITY})
 
 
 def check(kb: KB) -> Iterator[Finding]:
+    normalised = cast(dict[str, tuple[Claim, str]], kb.memo.get(NORMALISED_QUOTES, {}))
     for claim in kb.claims.values():
         if claim.derived is not None or claim.unquoted is not None:
             continue
@@ -42,15 +43,19 @@ def check(kb: KB) -> Iterator[Finding]:
         value = kb.values.get(claim.id)
         if value is None or isinstance(value, ValueProblem):
             continue  # reported as unparseable
-        finding = compare(kb, claim, value)
+        known = normalised.get(claim.id)
+        quote = known[1] if known is not None and known[0] is claim else None
+        finding = compare(kb, claim, value, quote)
         if finding is not None:
             yield finding
 
 
-def compare(kb: KB, claim: Claim, value: Value) -> Finding | None:
+def compare(kb: KB, claim: Claim, value: Value, quote: str | None = None) -> Finding | None:
     """The finding when ``value`` (the claim's, read for its property) is not what its quote
-    says; None when it is. ``claimkb add claim`` refuses the same claims the check reports."""
-    quote = normalised_quote(kb, claim)
+    says; None when it is. ``claimkb add claim`` refuses the same claims the check reports.
+    ``quote``: the claim's quote normalised, when the quote check has done it."""
+    if quote is None:
+        quote = normalise(claim.quote)
     if isinstance(value, EntityName):
         if _names_entity(kb, quote, claim.written, value):
             return None
