@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "roots",
             "confinement",
             "ending",
+            "jobs",
             "schema",
         ),
     ),

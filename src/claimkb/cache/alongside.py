@@ -37,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from .. import jobs
+
 if TYPE_CHECKING:
     from ..kb import KB
 
@@ -55,8 +57,8 @@ class Cache(Protocol):
 
 __all__ = ["Writer", "start", "Encoded", "ReadApart", "read_apart", "JOBS_VARIABLE"]
 
-JOBS_VARIABLE = "CLAIMKB_JOBS"
-"""Set to 1 to keep a check to one process."""
+JOBS_VARIABLE = jobs.VARIABLE
+"""Set to 1 to keep a check to one process (see :mod:`claimkb.jobs`)."""
 
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
@@ -177,7 +179,7 @@ def _succeeded(pid: int) -> bool:
 
 
 def _jobs() -> str:
-    return os.environ.get(JOBS_VARIABLE, "").strip()
+    return jobs.setting()
 
 
 def _worth_it() -> bool:

@@ -44,8 +44,11 @@ def main() -> None:
     """
     gc.disable()
     from ..ending import declare_one_command
+    from ..jobs import problem
 
     declare_one_command()
+    if (wrong := problem()) is not None:
+        sys.stderr.write(f"claimkb: warning: {wrong}\n")
     code = _run()
     if os.environ.get("CLAIMKB_DEBUG"):
         sys.exit(code)

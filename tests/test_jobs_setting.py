@@ -1,0 +1,62 @@
+"""``CLAIMKB_JOBS``: unset, 1 or 2 mean what :mod:`claimkb.jobs` says; any other value is
+reported by the command line as a warning (two lines, the tool going on with the default)
+rather than silently meaning the default."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from claimkb import jobs
+from claimkb.cache import alongside
+
+
+@pytest.mark.parametrize(
+    ("given", "setting", "problem"),
+    [
+        (None, "", False),
+        ("", "", False),
+        ("1", "1", False),
+        (" 2 ", "2", False),
+        ("3", "", True),
+        ("auto", "", True),
+        ("0", "", True),
+        ("1,2", "", True),
+    ],
+)
+def test_the_setting(
+    given: str | None, setting: str, problem: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if given is None:
+        monkeypatch.delenv(jobs.VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(jobs.VARIABLE, given)
+    assert jobs.setting() == setting
+    assert alongside._jobs() == setting
+    assert (jobs.problem() is not None) is problem
+
+
+def _version(value: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, jobs.VARIABLE: value}
+    script = "import sys, claimkb.cli as cli; sys.argv = ['claimkb', '--version']; cli.main()"
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment
+    )
+
+
+def test_a_value_that_means_nothing_is_a_warning_and_the_command_goes_on() -> None:
+    run = _version("two")
+    assert run.returncode == 0
+    assert run.stdout.startswith("claimkb ")
+    assert run.stderr == (
+        "claimkb: warning: CLAIMKB_JOBS='two' is ignored (the default is used);\n"
+        "set it to 1 for one process, or 2 for a second process whatever the KB's size\n"
+    )
+    assert all(len(line) <= 80 for line in run.stderr.splitlines())
+
+
+def test_a_valid_value_says_nothing() -> None:
+    assert _version("1").stderr == ""
