@@ -98,8 +98,7 @@ def _reading_order(
 ) -> list[int]:
     """The positions of ``files`` in the order to read them: those a second process parses
     (:meth:`claimkb.cache.Cache.read_apart`) last."""
-    apart = getattr(cache, "read_apart", None)
-    taken = apart(files, read) if apart is not None else set()
+    taken = cache.read_apart(files, read) if cache is not None else set()
     if not taken:
         return list(range(len(files)))
     return [p for p in range(len(files)) if p not in taken] + sorted(taken)
@@ -112,6 +111,14 @@ class PartCache(Protocol):
     def part(
         self, path: Path, section: str, read: Callable[[str | None], FilePart]
     ) -> FilePart: ...
+
+    def read_apart(
+        self, files: list[tuple[Path, str]], read: Callable[[Path, str, str], FilePart]
+    ) -> set[int]:
+        """The positions of the files (path, section) another process is parsing with
+        ``read(path, section, text)``, whose parts are best asked for last (none: an empty
+        set)."""
+        ...
 
 
 def _merge(kb: KB, part: FilePart) -> None:
