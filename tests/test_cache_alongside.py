@@ -19,6 +19,7 @@ import pytest
 
 from claimkb import api, ending, store
 from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, query_index, shown
+from claimkb.cache.packs import Packs
 from conftest import FIXTURES, PROJECT, SHARED
 
 KBS = [
@@ -383,3 +384,24 @@ def test_the_command_line_says_it_runs_one_command() -> None:
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert (run.returncode, run.stdout) == (0, "False\nTrue\n"), run.stderr
+
+
+@pytest.mark.parametrize("apart", [False, True], ids=["alone", "beside"])
+def test_a_check_writes_its_packs_once(
+    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    """The parts and the report are saved apart when a writer runs, but the packs (and the
+    sweep of those a failed run left) are written once."""
+    if apart and not hasattr(os, "fork"):
+        pytest.skip("no fork on this system")
+    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
+    monkeypatch.setattr(alongside, "_worth_it", lambda: apart)
+    saved: list[int] = []
+    original = Packs.save
+    monkeypatch.setattr(
+        Packs, "save", lambda self, *a: saved.append(len(a[0])) or original(self, *a)
+    )
+    _, stored = _check_into(root, tmp_path / "cache", monkeypatch)
+    assert forking == (["read", "write"] if apart else [])
+    assert len(saved) == 1 and saved[0] > 0
+    assert "report" in stored

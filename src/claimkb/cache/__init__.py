@@ -101,6 +101,7 @@ class Cache:
         self._handed: Callable[[], dict[str, bytes | None] | None] | None = None
         self.unstorable = False
         """Whether some part read this run could not be stored (then no report may be)."""
+        self._swept = False
         self._packs = Packs(self.dir)
         self._prefix = root_prefix(root)
 
@@ -344,12 +345,15 @@ class Cache:
         if self.unstorable:
             report = None
         current = {rel: e for rel, e in self.seen.items() if e is not None}
-        if current == self.index and report is None:
+        if current == self.index and (report is None or (self._swept and not staged)):
+            if report is not None:  # the parts were saved already this run: the report only
+                self._save_report(report)
             return
         disk.prepare(self.dir)
         live = {self._name(rel, e): e.pack for rel, e in current.items() if e.pack is not None}
         old = {e.pack for e in self.index.values() if e.pack}
         packs = self._packs.save(staged, live, old)
+        self._swept = True  # packs no entry names are gone (those a failed run left too)
         current = {
             rel: e._replace(pack=packs.get(self._name(rel, e))) for rel, e in current.items()
         }
