@@ -95,3 +95,22 @@ def test_in_process_readings_match_a_fresh_reading_with_pint() -> None:
             assert unitwords.pint_word(word, strict) == unitwords._read_with_pint(word, strict)
     for expression in sorted({*unitdefs.WORDS.values(), *unitdefs.CN_UNITS.values()}):
         assert unitreg.pint_expression(expression) == unitreg._read_expression(expression)
+
+
+def test_the_memo_keeps_the_newest_readings_up_to_its_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(unitmemo, "MAX_READINGS", 3)
+    path = tmp_path / "memo"
+    first = Memo(path)
+    for n in range(5):
+        first.put(("word", f"w{n}", False), n)
+    first.flush()
+    kept = Memo(path)
+    assert [kept.get(("word", f"w{n}", False)) for n in range(5)] == [
+        (False, None),
+        (False, None),
+        (True, 2),
+        (True, 3),
+        (True, 4),
+    ]

@@ -30,6 +30,10 @@ __all__ = ["Memo", "memo"]
 _READERS = ("unitwords.py", "unitreg.py", "unitdefs.py", "unitmemo.py")
 """The modules whose code decides a reading."""
 
+MAX_READINGS = 50_000
+"""The most readings kept on disk (the newest: a KB writes a few hundred unit words, so this
+bounds only a memo fed by many KBs over a long time, at a few MB)."""
+
 
 class Memo:
     """The readings kept for this pint and these rules (``("word", form, strict)`` or
@@ -63,6 +67,9 @@ class Memo:
         try:
             from ..atomic import write_atomic
 
+            if len(self._known) > MAX_READINGS:  # the oldest first in a dict: keep the newest
+                kept = list(self._known.items())[-MAX_READINGS:]
+                self._known = dict(kept)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, marshal.dumps(self._known, 4), durable=False)
         except (OSError, ValueError):
