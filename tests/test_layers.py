@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "confinement",
             "ending",
             "jobs",
+            "namekey",
             "schema",
         ),
     ),

@@ -57,7 +57,7 @@ def _subject_id(index: Indexed, rows: Rows, subject: str) -> str:
     written = index.resolved_as(subject)
     if written is not None:
         return written
-    from ..values import name_key
+    from ..namekey import name_key
 
     return index.names.get(name_key(subject)) or subject
 

@@ -19,7 +19,7 @@ index, from the analyses it has just run (:mod:`.shown`):
 ``show``) the stored report's findings, as :func:`claimkb.query.show` and
 :func:`claimkb.query.entity` build it, so it prints byte for byte the same (the tests compare
 them). Each returns None when this cannot give the answer - nothing kept, a claim or a name
-it does not know (another spelling, a misspelling, nothing at all): the index then answers
+it does not know (a misspelling, nothing at all): the index then answers
 the usual way, with the records, and says what is not found.
 """
 
@@ -143,12 +143,19 @@ class _Places:
 
 
 def entity(index: Indexed, name: str) -> Data | None:
-    """:func:`claimkb.query.entity` of an entity's id, name or alias as its record writes
-    it, or None (see the module's docstring)."""
+    """:func:`claimkb.query.entity` of an entity's id, name or alias, as its record writes it
+    or spelt otherwise (:func:`claimkb.namekey.name_key`, as :meth:`claimkb.kb.KB.entity`
+    finds it), or None (see the module's docstring)."""
     part = _part(index, "entity")
     rows = _rows(index)
-    entity_id = part["names"].get(name) if part is not None else None
-    if part is None or rows is None or entity_id is None:
+    if part is None or rows is None:
+        return None
+    entity_id = part["names"].get(name)
+    if entity_id is None:
+        from ..namekey import name_key
+
+        entity_id = index.names.get(name_key(name))
+    if entity_id is None or entity_id not in part["entities"]:
         return None
     named = index.positions(index.part("named").get(entity_id, ()))
     misspelt = index.positions(part["misspelt"].get(entity_id, ()))
