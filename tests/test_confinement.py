@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import claimkb
+from claimkb import files
 from claimkb.files import FileProblem, read_text
 from conftest import FIXTURES, Invoke, write_tree
 
@@ -231,10 +232,10 @@ def test_permission_denied_is_a_located_problem(
     path = tmp_path / "claims" / "a.yaml"
     write_tree(tmp_path, {"claims/a.yaml": "claims: []\n"})
 
-    def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied", str(self))
+    def refuse(file: Any, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(file))
 
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(files, "open", refuse, raising=False)  # read_text's open
     with pytest.raises(FileProblem, match="^permission denied: the file cannot be read"):
         read_text(path, tmp_path, 1000)
 
