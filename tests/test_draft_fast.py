@@ -160,3 +160,28 @@ def test_the_modules_are_read_from_their_code(monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.undo()
         form_characters.cache_clear()
     assert form_characters() is not None
+
+
+def test_the_guide_s_memory_changes_no_draft(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drafts of the seed articles are the same when the Guide remembers nothing (each
+    question answered anew)."""
+    import claimkb
+    from claimkb.authoring import drafting
+    from claimkb.authoring.guessing import Guide
+    from conftest import PROJECT
+    from test_authoring_kb import seeds
+
+    kb = claimkb.load(PROJECT, snapshot_dirs=[seeds()])
+    sources = ("seed-000", "seed-001", "seed-003", "seed-004")
+    remembered = [[d.to_dict() for d in drafting.draft(kb, s)] for s in sources]
+
+    def usual(self: Guide, prop: object, candidate: object, *mentions: object) -> object:
+        kinds = self.subject_kinds.get(prop.id) or self._any_kind  # type: ignore[attr-defined]
+        return self._usual_now(kinds, candidate, *mentions)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Guide, "fitting", Guide._fitting_now)
+    monkeypatch.setattr(Guide, "known", Guide._known_now)
+    monkeypatch.setattr(Guide, "_usual", usual)
+    anew = [[d.to_dict() for d in drafting.draft(kb, s)] for s in sources]
+    assert sum(map(len, anew)) > 400
+    assert remembered == anew
