@@ -5,6 +5,10 @@
   subject fixtures' snapshots or generated from the characters of dates, is refused by
   ``parse_date`` too; and the characters come from every pattern of the date modules (a guard:
   none of their patterns accepts a character outside ASCII that it does not write);
+* a quantity's reading is the same whether what it found before the dimension mattered
+  (:func:`claimkb.values.numbers._prepared`) was remembered from a reading in another
+  dimension or found anew;
+* the Guide's memory changes no draft of the seed articles.
 """
 
 from __future__ import annotations
@@ -185,3 +189,42 @@ def test_the_guide_s_memory_changes_no_draft(monkeypatch: pytest.MonkeyPatch) ->
     anew = [[d.to_dict() for d in drafting.draft(kb, s)] for s in sources]
     assert sum(map(len, anew)) > 400
     assert remembered == anew
+
+
+def _reading(text: str, dimension: str | None) -> object:
+    from claimkb.values import parse_quantity
+
+    try:
+        return parse_quantity(text, dimension)
+    except ValueProblem as problem:
+        return str(problem)
+    except (ArithmeticError, ValueError) as error:
+        return type(error)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_a_quantity_reads_the_same_however_its_preparation_was_found(
+    data: st.DataObject,
+) -> None:
+    from claimkb.values import numbers, parse_quantity
+
+    text = data.draw(st.sampled_from(TEXTS))
+    start = data.draw(st.integers(0, len(text) - 1))
+    span = text[start : start + data.draw(st.integers(1, 48))]
+    dimensions = data.draw(st.permutations([None, "count", "byte", "parameter", "second"]))
+    remembered = numbers._read
+    reader = remembered.__wrapped__  # type: ignore[attr-defined]
+    warm = []
+    for dimension in dimensions:  # one after another: the preparation is remembered
+        warm.append(_reading(span, dimension))
+    cold = []
+    for dimension in dimensions:
+        numbers._prepared.cache_clear()
+        numbers._read = numbers.remembered(reader)  # nothing remembered
+        try:
+            cold.append(_reading(span, dimension))
+        finally:
+            numbers._read = remembered
+    assert parse_quantity.__globals__["_read"] is remembered
+    assert warm == cold, span
