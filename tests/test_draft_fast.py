@@ -8,7 +8,11 @@
 * a quantity's reading is the same whether what it found before the dimension mattered
   (:func:`claimkb.values.numbers._prepared`) was remembered from a reading in another
   dimension or found anew;
-* the Guide's memory changes no draft of the seed articles.
+* the Guide's memory changes no draft of the seed articles;
+* the scanner that passes over the starts inside a value found before
+  (:func:`claimkb.authoring.spans._stated_lazily`) finds what the one looking at every start
+  finds, on every sentence of the seed articles and the subject fixtures' snapshots, and on
+  generated texts that repeat themselves.
 """
 
 from __future__ import annotations
@@ -228,3 +232,63 @@ def test_a_quantity_reads_the_same_however_its_preparation_was_found(
             numbers._read = remembered
     assert parse_quantity.__globals__["_read"] is remembered
     assert warm == cold, span
+
+
+def _both_scans(text: str) -> list[object]:
+    """What the scanner finds in ``text``, both ways, for dates and quantities."""
+    from claimkb.authoring import spans
+    from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity
+    from claimkb.values.date_hint import may_hold_date
+
+    def read_date(t: str) -> object:
+        return parse_date(t, 2026)
+
+    found: list[object] = []
+    dimensions = frozenset({"byte", "parameter", "token"})
+    for read, may_read, may_hold in (
+        (read_date, may_be_date, may_hold_date),
+        (_quantity, _may_be_quantity, _may_hold_quantity),
+    ):
+        starts = spans._starts(text)
+        lazy = spans._stated_lazily(text, read, [], dimensions, may_read, may_hold, starts)
+        eager = spans._trimmed(
+            text,
+            read,
+            [],
+            dimensions,
+            may_read,
+            starts,
+            spans._stated_values(text, read, may_read, may_hold, starts),
+        )
+        assert lazy is None or lazy == eager, text
+        assert spans.stated(text, read, [], dimensions, may_read, may_hold) == eager
+        found.append(lazy)
+    return found
+
+
+def test_passing_over_starts_inside_a_value_finds_the_same_in_the_articles() -> None:
+    from claimkb.authoring.segments import segments
+
+    answered = 0
+    for text in TEXTS:
+        for unit in segments(text.splitlines()):
+            answered += sum(x is not None for x in _both_scans(unit.text))
+    assert answered > 1500
+
+
+_VALUE_PIECES = st.sampled_from(
+    ["3 ", "3 GB", "GB ", "about ", "万亿", "2.8 ", "参数", "one ", "million ", "tokens",
+     "Nov 5", " and ", "、", "年", "11 月", "6 台", "a ", "over ", "-", "–"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_VALUE_PIECES, min_size=1, max_size=14).map("".join))
+def test_passing_over_starts_inside_a_value_finds_the_same_in_any_text(text: str) -> None:
+    _both_scans(text)
+
+
+def test_a_text_whose_spans_repeat_is_scanned_at_every_start() -> None:
+    """Where a span is found at a start before its own, the scanner looks at every start."""
+    text = "2.8 3 万亿GB3 GBover 万亿"
+    assert _both_scans(text)[1] is None
