@@ -160,6 +160,7 @@ def test_the_modules_are_read_from_their_code(monkeypatch: pytest.MonkeyPatch) -
 
     module = importlib.import_module("claimkb.values.date_words")
     form_characters.cache_clear()
+    date_hint._form_or_ascii.cache_clear()
     try:
         monkeypatch.setattr(module, "__loader__", None)
         assert form_characters() is None
@@ -167,6 +168,7 @@ def test_the_modules_are_read_from_their_code(monkeypatch: pytest.MonkeyPatch) -
     finally:
         monkeypatch.undo()
         form_characters.cache_clear()
+        date_hint._form_or_ascii.cache_clear()
     assert form_characters() is not None
 
 

@@ -109,14 +109,22 @@ def _strings(value: object) -> Iterator[str]:
             yield from _strings(item)
 
 
+@functools.cache
+def _form_or_ascii() -> frozenset[str] | None:
+    """The form characters and every ASCII character."""
+    found = form_characters()
+    return None if found is None else found | {chr(i) for i in range(128)}
+
+
 def _written_with_form_characters(text: str) -> bool:
     """Whether every character outside ASCII of ``text``, normalised as the reader does
-    (NFKC, white space, lower case), is a digit or a form character."""
-    allowed = form_characters()
+    (NFKC, lower case; its white space becomes spaces), is a digit, a space or a form
+    character."""
+    allowed = _form_or_ascii()
     if allowed is None:
         return True
-    normal = " ".join(unicodedata.normalize("NFKC", text).split()).lower()
-    return all(c.isascii() or c in allowed or c.isnumeric() for c in normal)
+    others = set(unicodedata.normalize("NFKC", text).lower()).difference(allowed)
+    return all(c.isnumeric() or c.isspace() for c in others)
 
 
 def may_hold_date(text: str) -> bool:
