@@ -18,7 +18,6 @@ claims already in the KB (a benchmark drafts an article with its own claims left
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,48 +30,14 @@ from ..values.units import IMPLICIT
 from .candidates import Candidate
 from .mentions import Mention, Mentions
 from .spans import word_dimension
+from .words import tokens
 
 __all__ = ["Guess", "Guide", "tokens"]
 
-_WORDS = re.compile(r"[A-Za-z][A-Za-z-]{2,}|[\u3400-\u9fff]+")
-_STOP = frozenset(
-    "the and for with that this its are was were has have had from into over than then which "
-    "who whom what when where how also been being their they them there these those such not "
-    "but all any can may will would could should about more most other some only very per "
-    "via our out one two three".split()
-)
 LABEL_WEIGHT = 2.0
 PRIOR_WEIGHT = 0.4
 KNOWN_WEIGHT = 3.0
 """A value the KB's claims already give a property is good evidence the property is that one."""
-
-
-def tokens(text: str) -> set[str]:
-    """The words a text is compared by: English words (lower case, a plural's s dropped) and
-    the character pairs of Chinese runs."""
-    found: set[str] = set()
-    for match in _WORDS.finditer(text):
-        word = match.group()
-        if word[0].isascii():
-            word = word.lower().strip("-")
-            if word not in _STOP:
-                found.add(_stem(word))
-        elif len(word) == 1:
-            found.add(word)
-        else:
-            found.update(word[i : i + 2] for i in range(len(word) - 1))
-    return found
-
-
-_SUFFIXES = ("ing", "ies", "ed", "es", "s", "e")
-
-
-def _stem(word: str) -> str:
-    """A crude English stem, enough for "activates", "activated" and "activating" to meet."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
 
 
 @dataclass(frozen=True)
@@ -100,6 +65,15 @@ class Guide:
         self.subject_kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.value_kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.labels = {p.id: tokens(p.label) for p in self.properties}
+        self._fitting: dict[tuple[object, ...], list[Property]] = {}
+        """What :meth:`fitting` found for a candidate of that kind, entity, unit and text."""
+        self._known: dict[tuple[object, ...], tuple[list[str], str] | None] = {}
+        """What :meth:`known` found for a property and a candidate's value."""
+        self._any_kind = Counter({e.kind: 1 for e in kb.entities.values()})
+        """Every kind of entity, for a property whose claims name no subject's kind."""
+        self._usual_for: tuple[object, ...] | None = None
+        """The candidate and mentions :meth:`_usual` last answered for, and its answer for
+        each kinds of subject asked (the properties that fit a value share few)."""
         with_word: dict[str, Counter[str]] = defaultdict(Counter)
         overall: Counter[str] = Counter()
         self.stated: dict[tuple[str, object], Counter[str]] = defaultdict(Counter)
@@ -143,7 +117,16 @@ class Guide:
     # -- properties ------------------------------------------------------------------------
 
     def fitting(self, candidate: Candidate) -> list[Property]:
-        """The properties that can hold the candidate's value."""
+        """The properties that can hold the candidate's value (asked several times of each
+        candidate, and of each candidate a passage written twice states: remembered by all
+        it depends on; the list is not to be changed)."""
+        key = (candidate.kind, candidate.entity, candidate.dimension, candidate.written)
+        found = self._fitting.get(key)
+        if found is None:
+            found = self._fitting[key] = self._fitting_now(candidate)
+        return found
+
+    def _fitting_now(self, candidate: Candidate) -> list[Property]:
         result = []
         for prop in self.properties:
             if candidate.kind == "date" and prop.datatype is Datatype.DATE:
@@ -191,7 +174,15 @@ class Guide:
 
     def known(self, prop: Property, candidate: Candidate) -> tuple[list[str], str] | None:
         """The subjects the KB's claims already give this property with this value (most
-        frequent first) and one such claim, or None."""
+        frequent first) and one such claim, or None. Remembered by all it depends on (the
+        evidence and the subject ask it of every property that fits)."""
+        value = candidate.value if candidate.kind == "date" else None
+        memo = (prop.id, candidate.kind, candidate.written, candidate.entity, value)
+        if memo not in self._known:
+            self._known[memo] = self._known_now(prop, candidate)
+        return self._known[memo]
+
+    def _known_now(self, prop: Property, candidate: Candidate) -> tuple[list[str], str] | None:
         key = (prop.id, _key(prop, candidate))
         subjects = self.stated.get(key)
         if not subjects:
@@ -243,23 +234,41 @@ class Guide:
     ) -> tuple[Mention | None, str, float]:
         kinds = self.subject_kinds.get(prop.id)
         if not kinds:
-            kinds = Counter({e.kind: 1 for e in self.kb.entities.values()})
+            kinds = self._any_kind
+        last = self._usual_for
+        asked = (candidate, here, nearby, main)
+        if last is None or any(a is not b for a, b in zip(last[:4], asked, strict=True)):
+            last = self._usual_for = (candidate, here, nearby, main, {})
+        answers: dict[object, tuple[Mention | None, str, float]] = last[4]  # type: ignore[assignment]
+        key = tuple(kinds.items())  # all the answer reads of them, in their order
+        if key not in answers:
+            answers[key] = self._usual_now(kinds, candidate, here, nearby, main)
+        return answers[key]
+
+    def _usual_now(
+        self,
+        kinds: Counter[str],
+        candidate: Candidate,
+        here: list[Mention],
+        nearby: list[Mention],
+        main: Iterable[Mention],
+    ) -> tuple[Mention | None, str, float]:
         exclude = candidate.entity
 
         def fits(m: Mention) -> bool:
             entity = self.kb.entities.get(m.entity)
             return entity is not None and entity.kind in kinds and m.entity != exclude
 
-        before = [m for m in here if m.end <= candidate.start and fits(m)]
-        if before:
-            chosen = before[-1]
-            return chosen, f"{self._named(chosen)}, named before it in the same sentence", 1.0
-        after = [m for m in here if m.start >= candidate.end and fits(m)]
-        if after:
-            return after[0], f"{self._named(after[0])}, named in the same sentence", 0.8
-        near = [m for m in nearby if fits(m)]
-        if near:
-            return near[-1], f"{self._named(near[-1])}, named just before this sentence", 0.5
+        # the last that fits of those before it, the first after it, the last nearby
+        before = next((m for m in reversed(here) if m.end <= candidate.start and fits(m)), None)
+        if before is not None:
+            return before, f"{self._named(before)}, named before it in the same sentence", 1.0
+        after = next((m for m in here if m.start >= candidate.end and fits(m)), None)
+        if after is not None:
+            return after, f"{self._named(after)}, named in the same sentence", 0.8
+        near = next((m for m in reversed(nearby) if fits(m)), None)
+        if near is not None:
+            return near, f"{self._named(near)}, named just before this sentence", 0.5
         entity_id = self._most_named(main, kinds, exclude)
         if entity_id is not None:
             entity = self.kb.entities[entity_id]

@@ -14,7 +14,7 @@ import functools
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..quoted_values import _END, _MAX_SPAN, MAX_QUOTE, Stated, value_starts
 from ..values import Quantity, Value, ValueProblem
@@ -68,7 +68,24 @@ def stated(
     surely refuses, ``may_hold`` only for a span no part of which it reads: those are not
     read at all (the answer is the same, found sooner)."""
     starts = _starts(text)
+    found = _stated_lazily(text, read, masked, dimensions, may_read, may_hold, starts)
+    if found is not None:
+        return found
     stated = _stated_values(text, read, may_read, may_hold, starts)
+    return _trimmed(text, read, masked, dimensions, may_read, starts, stated)
+
+
+def _trimmed(
+    text: str,
+    read: Callable[[str], Value],
+    masked: list[tuple[int, int]],
+    dimensions: frozenset[str],
+    may_read: Callable[[str], bool],
+    starts: Sequence[int],
+    stated: Iterable[Stated],
+) -> list[tuple[int, int, Value]]:
+    """The values of :func:`stated`, from the longest span that reads at each start
+    (``stated``, in order)."""
     result: list[tuple[int, int, Value]] = []
     index = 0
     for item in stated:
@@ -78,20 +95,71 @@ def stated(
             break
         start = starts[index]
         index += 1
-        longest = start + len(item.text)
         if result and start < result[-1][1]:
             continue  # inside the value before
-        best = _what_it_says(text, start, longest, read, dimensions, may_read)
-        if best is None:
-            continue
-        end, value = best
-        end = _with_measure_word(text, start, end, read)
-        start, value = _with_prefix(text, start, end, read, value)
-        start = _without_article(text, start, end, read)
-        if any(s < end and start < e for s, e in masked):
-            continue  # part of a name ("MTT S5000") or of a date
-        result.append((start, end, read(text[start:end])))
+        found = _trim(text, start, item, read, masked, dimensions, may_read)
+        if found is not None:
+            result.append(found)
     return result
+
+
+def _stated_lazily(
+    text: str,
+    read: Callable[[str], Value],
+    masked: list[tuple[int, int]],
+    dimensions: frozenset[str],
+    may_read: Callable[[str], bool],
+    may_hold: Callable[[str], bool],
+    starts: Sequence[int],
+) -> list[tuple[int, int, Value]] | None:
+    """What :func:`_trimmed` finds, without looking for the longest span at a start that
+    lies inside a value found before it (the answer would be passed over). That longest span
+    would have been matched to the first start the text of it is found at; so where the
+    text of one that is looked for is found at a start before its own, after the one matched
+    last, it is not known which start the passed-over spans would have been matched to, and
+    None is returned (the caller then looks at every start). None also for a text that
+    :func:`_stated_values` would cut or normalise."""
+    if len(text) > MAX_QUOTE or unicodedata.normalize("NFC", text) != text:
+        return None
+    result: list[tuple[int, int, Value]] = []
+    index = 0  # the first start after the one matched last
+    for position, start in enumerate(starts):
+        if result and start < result[-1][1]:
+            continue  # inside the value before: its longest span is not looked for
+        item = _longest(text, start, read, may_read, may_hold)
+        if item is None:
+            continue
+        if any(text.startswith(item.text, starts[i]) for i in range(index, position)):
+            return None
+        index = position + 1
+        found = _trim(text, start, item, read, masked, dimensions, may_read)
+        if found is not None:
+            result.append(found)
+    return result
+
+
+def _trim(
+    text: str,
+    start: int,
+    item: Stated,
+    read: Callable[[str], Value],
+    masked: list[tuple[int, int]],
+    dimensions: frozenset[str],
+    may_read: Callable[[str], bool],
+) -> tuple[int, int, Value] | None:
+    """The value at ``start`` whose longest reading span is ``item``, trimmed to what it
+    says; None where it says nothing or lies in a masked span."""
+    longest = start + len(item.text)
+    best = _what_it_says(text, start, longest, read, dimensions, may_read)
+    if best is None:
+        return None
+    end, value = best
+    end = _with_measure_word(text, start, end, read)
+    start, value = _with_prefix(text, start, end, read, value)
+    start = _without_article(text, start, end, read)
+    if any(s < end and start < e for s, e in masked):
+        return None  # part of a name ("MTT S5000") or of a date
+    return start, end, read(text[start:end])
 
 
 @functools.lru_cache(maxsize=256)
@@ -137,20 +205,33 @@ def _stated_values(
     text = normal
     found: list[Stated] = []
     for start in starts:
-        ends = value_ends(text, start)
-        if not may_hold(text[start : ends[0]]):
-            continue
-        for end in ends:
-            span = text[start:end].strip()
-            if not span or not may_read(span):
-                continue
-            try:
-                value = read(span)
-            except (ValueProblem, ArithmeticError, RecursionError, ValueError):
-                continue
-            found.append(Stated(span, value))
-            break
+        item = _longest(text, start, read, may_read, may_hold)
+        if item is not None:
+            found.append(item)
     return found
+
+
+def _longest(
+    text: str,
+    start: int,
+    read: Callable[[str], Value],
+    may_read: Callable[[str], bool],
+    may_hold: Callable[[str], bool],
+) -> Stated | None:
+    """The longest span at ``start`` that reads, and its value (see :func:`_stated_values`)."""
+    ends = value_ends(text, start)
+    if not may_hold(text[start : ends[0]]):
+        return None
+    for end in ends:
+        span = text[start:end].strip()
+        if not span or not may_read(span):
+            continue
+        try:
+            value = read(span)
+        except (ValueProblem, ArithmeticError, RecursionError, ValueError):
+            continue
+        return Stated(span, value)
+    return None
 
 
 def _what_it_says(

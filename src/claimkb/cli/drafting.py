@@ -24,7 +24,6 @@ from .writing import (
     ViaOption,
     pairs,
     run_change,
-    show_rows,
     text,
     workspace_of,
 )
@@ -56,19 +55,9 @@ def draft(
 
 
 def _show(rows: list[dict[str, Any]], reasons: bool, json_: bool, skipped: Any = None) -> None:
-    console = show_rows(rows, json_, "drafts")
-    if console is None:
-        return
-    from ..render import authoring as render
+    from .quick_draft import show_drafts
 
-    if reasons:
-        render.draft_reasons(console, rows)
-    if skipped and any(skipped.values()):
-        typer.echo(
-            "claimkb: not proposed again: "
-            + ", ".join(f"{n} {why}" for why, n in skipped.items() if n),
-            err=True,
-        )
+    show_drafts(rows, reasons, json_, skipped, lambda message: typer.echo(message, err=True))
 
 
 @app.command()

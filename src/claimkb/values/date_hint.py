@@ -13,7 +13,9 @@ is taken here too:
   ``day``). It is a search for a substring, so a text that fails it has no part that passes;
 * :func:`may_be_date`: that, and every run of ASCII letters in it is a word some form is
   written with (``2026 GPUs`` is no date; ``Nov 5``, ``3q22``, ``the 1990s``, ``between May and
-  June`` may be).
+  June`` may be), and every other character outside ASCII, once the text is normalised as the
+  reader normalises it, is a digit or one the date modules write (``11 月 6 日`` may be a
+  date; ``6 台服务器`` is none: no date form is written with 台).
 
 A text failing either is no date; one passing both may be, and is read. A test holds every
 date the value tests read to both.
@@ -21,7 +23,11 @@ date the value tests read to both.
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+from collections.abc import Iterator
+from types import CodeType
 
 from .date_relative import DAY_WORDS, SHIFT_WORDS, WORD_NUMBERS
 from .date_words import MONTHS, ORDINALS, PARTS, RELATIVE_YEARS, SEASONS, WEEKDAYS, YEAR_THIRDS
@@ -64,6 +70,63 @@ _HINT = re.compile("|".join(["[0-9]", *map(re.escape, _HINTS)]))
 """A digit or a hint, found in one search of the text (lower-cased: digits are unchanged)."""
 
 
+_DATE_MODULES = ("dates", "date_forms", "date_relative", "date_words", "date_core")
+"""The modules whose code reads a date: every character a date form is written with is one
+of their constants (a table, a pattern, a word a function looks for)."""
+
+
+@functools.cache
+def form_characters() -> frozenset[str] | None:
+    """Every character outside ASCII in a constant of the date modules' code: their tables,
+    patterns and the words their functions look for, escapes included (read off the compiled
+    code, so a form added anywhere there is taken). None if some module's code cannot be
+    read (then no text is ruled out by its characters)."""
+    import importlib
+
+    found: set[str] = set()
+    for name in _DATE_MODULES:
+        module = importlib.import_module(f"{__package__}.{name}")
+        loader = getattr(module, "__loader__", None)
+        try:
+            code = loader.get_code(module.__name__) if loader is not None else None
+        except (ImportError, OSError):
+            code = None
+        if code is None:
+            return None
+        found.update(c for text in _strings(code) for c in text if not c.isascii())
+    return frozenset(found)
+
+
+def _strings(value: object) -> Iterator[str]:
+    """The strings among a code object's constants, its functions' and classes' too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, CodeType):
+        for constant in value.co_consts:
+            yield from _strings(constant)
+    elif isinstance(value, tuple | frozenset):
+        for item in value:
+            yield from _strings(item)
+
+
+@functools.cache
+def _form_or_ascii() -> frozenset[str] | None:
+    """The form characters and every ASCII character."""
+    found = form_characters()
+    return None if found is None else found | {chr(i) for i in range(128)}
+
+
+def _written_with_form_characters(text: str) -> bool:
+    """Whether every character outside ASCII of ``text``, normalised as the reader does
+    (NFKC, lower case; its white space becomes spaces), is a digit, a space or a form
+    character."""
+    allowed = _form_or_ascii()
+    if allowed is None:
+        return True
+    others = set(unicodedata.normalize("NFKC", text).lower()).difference(allowed)
+    return all(c.isnumeric() or c.isspace() for c in others)
+
+
 def may_hold_date(text: str) -> bool:
     """False only when neither ``text`` nor any part of it is a date ``parse_date`` reads."""
     if not text.isascii():
@@ -75,4 +138,6 @@ def may_be_date(text: str) -> bool:
     """False only when ``text`` is surely no date ``parse_date`` reads."""
     if not may_hold_date(text):
         return False
-    return not text.isascii() or all(w in _WORDS for w in _LETTERS.findall(text.lower()))
+    if not text.isascii():
+        return _written_with_form_characters(text)
+    return all(w in _WORDS for w in _LETTERS.findall(text.lower()))

@@ -11,7 +11,9 @@ remembered, and decimal and binary prefixes kept apart.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from .compound import read_compound
@@ -35,7 +37,7 @@ from .lexicon import (
 )
 from .numerals import read_number
 from .precision import DEFAULT_SLACK, Figure, Marks, Rules, Slack, single, span
-from .problems import ValueProblem, remembered
+from .problems import SCOPE, ValueProblem, remembered
 from .reading import (
     Reading,
     fits,
@@ -189,24 +191,14 @@ def _marks(text: str) -> tuple[str, Marks]:
 @remembered
 def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
     dimension, rules = context
-    screen(text)
-    original = text
-    text = _normalise(text)
-    if not text:
-        raise ValueProblem("the value is empty")
-    text, marks = _marks(text)
-    marks.check(original, rules)
-    text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
-    lowered = text.lower()
-    vague = (
-        next((b for phrase, b in _VAGUE_ORDER if lowered.startswith(phrase)), None)
-        if lowered.startswith(_VAGUE_PHRASES)
-        else None
-    )
+    prepared = _prepared(text, rules, SCOPE.get())
+    if isinstance(prepared, str):
+        raise ValueProblem(prepared)
+    original, text, marks, vague, bare = prepared
     if vague is not None:
-        phrase = next(p for p, _ in _VAGUE_ORDER if lowered.startswith(p))
-        return _vague(original, text[len(phrase) :].strip(), vague, False, dimension, rules)
-    if _bare_magnitude(text):
+        phrase, bounds = vague
+        return _vague(original, text[len(phrase) :].strip(), bounds, False, dimension, rules)
+    if bare:
         if not (marks.lower_open or marks.upper_open or marks.nearly or marks.odd):
             return _vague(original, text, BARE_MAGNITUDE, True, dimension, rules)
         text = "1 " + text  # "不到百亿": one of the magnitude
@@ -221,6 +213,37 @@ def _read(text: str, context: tuple[str | None, Rules]) -> Quantity:
     amount = figure.amount
     approximate = marks.approximate or marks.nearly
     return _build(original, amount, lo, hi, precision, reading.unit, dimension, approximate)
+
+
+_Prepared = tuple[str, str, Marks, tuple[str, tuple[float, float]] | None, bool]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _prepared(text: str, rules: Rules, scope: Hashable) -> _Prepared | str:
+    """What reading ``text`` finds before the dimension matters - the text screened,
+    normalised, stripped of its markers, its currency moved after the number; (the vague
+    phrase it opens with and its bounds, or None; whether it opens with a bare magnitude) -
+    or the problem found on the way (its message). Remembered apart from the reading: the
+    drafter reads a text it cannot read with no dimension again as a count. ``scope``: what
+    the currencies depend on (:data:`~.problems.SCOPE`)."""
+    try:
+        screen(text)
+        original = text
+        text = _normalise(text)
+        if not text:
+            raise ValueProblem("the value is empty")
+        text, marks = _marks(text)
+        marks.check(original, rules)
+    except ValueProblem as problem:
+        return str(problem)
+    text = hoist_currency(text)  # "$30,000" -> "30,000 $": the unit after the number
+    lowered = text.lower()
+    vague = (
+        next(((p, b) for p, b in _VAGUE_ORDER if lowered.startswith(p)), None)
+        if lowered.startswith(_VAGUE_PHRASES)
+        else None
+    )
+    return original, text, marks, vague, vague is None and _bare_magnitude(text)
 
 
 def _counted(unit: Unit | None, dimension: str | None) -> str:
