@@ -318,3 +318,37 @@ def test_an_unreadable_snapshot_directory_is_a_located_problem(
     [refused] = [f for f in report.open_findings if f.code == "CKB303"]
     assert (refused.file, refused.line) == ("sources/archived.yaml", 7)
     assert "cannot be resolved (Permission denied)" in refused.message
+
+
+@pytest.mark.parametrize(
+    ("written", "limit", "outcome"),
+    [
+        ("claims: []\n", 1000, "claims: []\n"),
+        ("claims: []\n" + "# more\n" * 20, 1000, "claims: []\n" + "# more\n" * 20),
+        ("claims: []\n" + "# more\n" * 20, 40, "over the limit of 40"),
+    ],
+    ids=["as-stated", "grown-after-stat", "grown-past-the-limit"],
+)
+def test_a_file_is_read_whole_whatever_its_stat_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str, limit: int, outcome: str
+) -> None:
+    """read_text reads as much as the file's stat says and, when the file holds more (it
+    grew after the stat), the rest up to the limit: never a part of the file, never past it."""
+    path = tmp_path / "claims" / "a.yaml"
+    write_tree(tmp_path, {"claims/a.yaml": written})
+    real = os.lstat
+
+    def smaller(target: Any, *args: Any, **kwargs: Any) -> Any:
+        found = real(target, *args, **kwargs)
+        if Path(target) != path:
+            return found
+        fields = list(found)
+        fields[6] = 11  # st_size: the file as it was (one line) when it was looked at
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "lstat", smaller)
+    if outcome.startswith("over"):
+        with pytest.raises(FileProblem, match=outcome):
+            read_text(path, tmp_path, limit)
+    else:
+        assert read_text(path, tmp_path, limit) == outcome

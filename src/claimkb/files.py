@@ -106,7 +106,9 @@ def read_text(path: Path, root: Path, max_bytes: int) -> str:
         if size > max_bytes:
             raise FileProblem(_too_large(size, max_bytes))
         with open(target, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = handle.read(size + 1)  # a buffer the file's size, not the limit's
+            if len(data) > size:  # it grew after stat(): the rest, up to past the limit
+                data += handle.read(max_bytes + 1 - len(data))
     except PermissionError:
         raise FileProblem(
             "permission denied: the file cannot be read (check its permissions)"
