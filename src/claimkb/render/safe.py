@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import escape
-
 _BIDI_AND_SURROGATES = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
 _UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
 _UNSAFE_IN_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
@@ -62,7 +60,10 @@ def cell(text: str, *, one_line: bool = False) -> str:
 
 
 def markup(text: str) -> str:
-    """:func:`cell`, escaped for rich markup."""
+    """:func:`cell`, escaped for rich markup (rich is imported here, not by a JSON answer or
+    the cache's writer, which need only the rest of this module)."""
+    from rich.markup import escape
+
     return escape(cell(text))
 
 
