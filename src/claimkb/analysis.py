@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from .agreement import conversions, same_value, value_key
 from .kb import KB
@@ -30,10 +30,12 @@ T = TypeVar("T")
 GroupKey = tuple[str, str, tuple[tuple[str, str], ...]]
 
 
-def memo(kb: KB, key: str, compute: Callable[[], T]) -> T:
+def memo(kb: KB, key: str, compute: Callable[..., T], *arguments: Any) -> T:
+    """``compute(*arguments)``, worked out once per KB under ``key``. Pass the arguments
+    rather than a closure: what is asked for each claim then makes no function to look."""
     found = kb.memo.get(key, _MISSING)
     if found is _MISSING:
-        found = kb.memo[key] = compute()
+        found = kb.memo[key] = compute(*arguments)
     return found  # type: ignore[return-value]
 
 
@@ -59,13 +61,11 @@ def group_key(kb: KB, claim: Claim) -> GroupKey:
 
 def money_properties(kb: KB) -> frozenset[str]:
     """Properties whose values may be in any currency (``dimension: currency``)."""
-    return memo(
-        kb,
-        "money-properties",
-        lambda: frozenset(
-            p.id for p in kb.properties.values() if kb.dimension_of(p) == CURRENCY_FAMILY
-        ),
-    )
+    return memo(kb, "money-properties", _money_properties, kb)
+
+
+def _money_properties(kb: KB) -> frozenset[str]:
+    return frozenset(p.id for p in kb.properties.values() if kb.dimension_of(p) == CURRENCY_FAMILY)
 
 
 def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
@@ -76,10 +76,7 @@ def groups(kb: KB) -> dict[GroupKey, list[Claim]]:
 def _grouping(kb: KB) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
     """(:func:`groups`, :func:`statements`), in one pass over the claims: both are needed by
     every check run, and the pass is the costliest part of grouping 100,000 claims."""
-    found = kb.memo.get("grouping")  # asked for by every check: no closure made to look
-    if found is None:
-        found = kb.memo["grouping"] = _group_all(kb)
-    return found  # type: ignore[return-value]
+    return memo(kb, "grouping", _group_all, kb)
 
 
 def _group_all(
@@ -242,10 +239,7 @@ def independent_support(kb: KB, claim: Claim) -> list[list[Claim]]:
 def supported(kb: KB) -> Mapping[str, list[list[Claim]]]:
     """Claim id -> :func:`independent_support`, for the claims with other evidence than
     themselves (claims stating one value in one way share one list), worked out once."""
-    found = kb.memo.get("support")  # asked for each claim: no closure made to look
-    if found is None:
-        found = kb.memo["support"] = _support(kb)
-    return found  # type: ignore[return-value]
+    return memo(kb, "support", _support, kb)
 
 
 def _said_by_source(members: list[Claim], values: Mapping[str, Value]) -> dict[str, list[Value]]:

@@ -28,7 +28,7 @@ def trees(kb: KB) -> dict[str, Node | ExprError]:
 
 def cycles(kb: KB) -> list[list[str]]:
     """Groups of derived claims that depend on one another in a circle (Tarjan's SCCs)."""
-    return memo(kb, "derived-cycles", lambda: _cycles(kb))
+    return memo(kb, "derived-cycles", _cycles, kb)
 
 
 def _cycles(kb: KB) -> list[list[str]]:

@@ -86,7 +86,7 @@ def _operand(interval: Interval, dimension: str) -> Operand:
 
 def outcomes(kb: KB) -> dict[str, Outcome]:
     """Every derived claim's recomputation, keyed by claim id (computed once per KB)."""
-    return memo(kb, "derived-outcomes", lambda: _outcomes(kb))
+    return memo(kb, "derived-outcomes", _outcomes, kb)
 
 
 def _outcomes(kb: KB) -> dict[str, Outcome]:
