@@ -26,6 +26,7 @@ from claimkb.cache.indexed import Indexed
 from claimkb.cli import quick_questions
 from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
+from claimkb.values import ValueProblem
 from conftest import FIXTURES, PROJECT, Invoke, forbid_loading
 from kbs import copy_fixture
 from test_query_index import KB_ROOTS, _filters, _index
@@ -88,13 +89,42 @@ def test_rows_print_what_the_whole_kb_prints(root: Path) -> None:
 )
 def test_the_rows_built_at_once_are_each_claims_own(root: Path) -> None:
     """The index builds every row with :func:`claimkb.query.claim_dicts`, which reads each
-    claim's fields once and shares a reading's normalized form: the rows must be the very
-    dicts :func:`claimkb.query.claim_dict` gives, claim by claim (problems, derived figures,
-    booleans and undated dates included), and so must the stored timeline's."""
+    claim's fields once and shares a reading's normalized form: the rows must be the claims'
+    documented shape, read off the records' public attributes (:func:`_row`), claim by claim
+    (problems, derived figures, booleans and undated dates included), alone or together, and
+    so must the stored timeline's."""
     kb = claimkb.load(root)
     claims = list(kb.claims.values())
-    assert query.claim_dicts(kb, claims) == [query.claim_dict(kb, c) for c in claims]
+    expected = [_row(kb, c) for c in claims]
+    assert query.claim_dicts(kb, claims) == expected
+    assert [query.claim_dict(kb, c) for c in claims] == expected
     assert query.timeline(kb, shared=True) == query.timeline(kb)
+
+
+def _row(kb: Any, claim: Any) -> dict[str, Any]:
+    """A claim's ``--json`` row as the README documents it, from the record's attributes."""
+    value = kb.values.get(claim.id)
+    problem = isinstance(value, ValueProblem)
+    return {
+        "id": claim.id,
+        "subject": claim.subject,
+        "subject_id": kb.subject_id(claim),
+        "property": claim.property,
+        "value": claim.written,
+        "normalized": None if value is None or problem else value.to_dict(),
+        "value_error": str(value) if problem else None,
+        "source": claim.source,
+        "quote": claim.quote,
+        "status": claim.status.value,
+        "qualifiers": dict(claim.qualifiers),
+        "via": claim.via,
+        "reviews": list(claim.reviews),
+        "items": list(claim.items),
+        "derived": claim.derived.model_dump() if claim.derived else None,
+        "note": claim.note,
+        "file": claim.file,
+        "line": claim.line,
+    }
 
 
 def test_rows_of_a_generated_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

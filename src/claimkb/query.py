@@ -63,35 +63,16 @@ def no_claim(claim_id: str, known: Iterable[str]) -> NotFound:
 
 
 def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
-    """The stable JSON shape of a claim (documented in the README)."""
-    value = kb.values.get(claim.id)
-    return {
-        "id": claim.id,
-        "subject": claim.subject,
-        "subject_id": kb.subject_id(claim),
-        "property": claim.property,
-        "value": claim.written,
-        "normalized": None if value is None or isinstance(value, ValueProblem) else value.to_dict(),
-        "value_error": str(value) if isinstance(value, ValueProblem) else None,
-        "source": claim.source,
-        "quote": claim.quote,
-        "status": claim.status.value,
-        "qualifiers": dict(claim.qualifiers),
-        "via": claim.via,
-        "reviews": list(claim.reviews),
-        "items": list(claim.items),
-        "derived": claim.derived.model_dump() if claim.derived else None,
-        "note": claim.note,
-        "file": claim.file,
-        "line": claim.line,
-    }
+    """The stable JSON shape of a claim (documented in the README): see :func:`claim_dicts`."""
+    return claim_dicts(kb, (claim,))[0]
 
 
 def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
-    """:func:`claim_dict` of each claim, for many claims at once (the query index writes
-    every claim's row on each cold check). Claims writing a value alike share its reading,
-    so each reading's ``normalized`` dict is built once and shared by the rows stating it:
-    rows for encoding or printing, which nobody changes."""
+    """Each claim in the stable JSON shape (:func:`claim_dict` is one of them), for many
+    claims at once (the query index writes every claim's row on each cold check). Claims
+    writing a value alike share its reading, so each reading's ``normalized`` dict is built
+    once and shared by the rows stating it: rows for encoding or printing, which nobody
+    changes (a row of one claim alone shares nothing)."""
     values = kb.values
     subject_id = kb.subject_id
     normalized: dict[int, tuple[Any, Any]] = {}  # id(reading) -> (normalized, value_error)
