@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from claimkb import api, ending, store
+from claimkb import api, ending, jobs, store
 from claimkb.cache import Cache, alongside, cache_dir, disk, packs, parts, query_index, shown
 from claimkb.cache.packs import Packs
 from conftest import FIXTURES, PROJECT, SHARED
@@ -277,14 +277,14 @@ def test_a_part_that_cannot_be_stored_leaves_no_report(
 
 
 def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(alongside.JOBS_VARIABLE, raising=False)
+    monkeypatch.delenv(jobs.VARIABLE, raising=False)
     monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     assert alongside._worth_it() is hasattr(os, "fork")
-    monkeypatch.setenv(alongside.JOBS_VARIABLE, "1")
+    monkeypatch.setenv(jobs.VARIABLE, "1")
     assert not alongside._worth_it()
-    monkeypatch.delenv(alongside.JOBS_VARIABLE)
+    monkeypatch.delenv(jobs.VARIABLE)
     monkeypatch.setattr(alongside, "_memory", lambda: (100, 150))  # no room for a copy
     assert not alongside._worth_it()
     monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
@@ -302,12 +302,12 @@ def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_no_writer_for_a_process_past_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(alongside.JOBS_VARIABLE, raising=False)
+    monkeypatch.delenv(jobs.VARIABLE, raising=False)
     monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT, 0))
     assert alongside._writer_fits()
     monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT + 1, 0))
     assert not alongside._writer_fits()
-    monkeypatch.setenv(alongside.JOBS_VARIABLE, "2")  # asked for whatever the size
+    monkeypatch.setenv(jobs.VARIABLE, "2")  # asked for whatever the size
     assert alongside._writer_fits()
 
 
@@ -336,8 +336,8 @@ def test_the_command_line_writes_the_same_cache_either_way(tmp_path: Path) -> No
     """As a user runs it: the console script, with and without ``CLAIMKB_JOBS=1``."""
     root = _copy(FIXTURES / "valid" / "dates-other-subjects", tmp_path)
     outputs = []
-    for jobs, base in (("1", "alone"), ("", "beside")):
-        env = dict(os.environ, CLAIMKB_CACHE_DIR=str(tmp_path / base), CLAIMKB_JOBS=jobs)
+    for setting, base in (("1", "alone"), ("", "beside")):
+        env = dict(os.environ, CLAIMKB_CACHE_DIR=str(tmp_path / base), CLAIMKB_JOBS=setting)
         env["COLUMNS"] = "100"
         run = subprocess.run(
             [sys.executable, "-c", "from claimkb.cli import main; main()", "check"],

@@ -11,7 +11,6 @@ import sys
 import pytest
 
 from claimkb import jobs
-from claimkb.cache import alongside
 
 
 @pytest.mark.parametrize(
@@ -35,7 +34,6 @@ def test_the_setting(
     else:
         monkeypatch.setenv(jobs.VARIABLE, given)
     assert jobs.setting() == setting
-    assert alongside._jobs() == setting
     assert (jobs.problem() is not None) is problem
 
 

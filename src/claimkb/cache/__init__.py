@@ -196,8 +196,8 @@ class Cache:
     def read_apart(
         self, files: list[tuple[Path, str]], read: Callable[[Path, str, str], FilePart]
     ) -> set[int]:
-        """Have a second process parse about half of the files (path, section) this run
-        must parse - those surveyed and not stored - with ``read(path, section, text)``
+        """Have a second process parse a share of the files (path, section) this run must
+        parse - those surveyed and not stored - with ``read(path, section, text)``
         (:mod:`.alongside`); the positions of those it took, whose parts are best asked for
         last (this process parses the others meanwhile)."""
         wanted: list[tuple[str, Path, str, str]] = []

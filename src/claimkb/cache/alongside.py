@@ -55,10 +55,7 @@ class Cache(Protocol):
     def hand_encoded(self, handed: Callable[[], dict[str, bytes | None] | None]) -> None: ...
 
 
-__all__ = ["Writer", "start", "Encoded", "ReadApart", "read_apart", "JOBS_VARIABLE"]
-
-JOBS_VARIABLE = jobs.VARIABLE
-"""Set to 1 to keep a check to one process (see :mod:`claimkb.jobs`)."""
+__all__ = ["Writer", "start", "Encoded", "ReadApart", "read_apart"]
 
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
@@ -112,8 +109,7 @@ def _write(
     from .parts import encode_part
 
     for name, part in parts:
-        record = marshal.dumps((name, encode_part(part)), 4)
-        results.write(_LENGTH.pack(len(record)) + record)
+        _put(results, name, encode_part(part))
     results.flush()
     os.write(done, b"1")
     os.close(done)
@@ -131,22 +127,13 @@ class Encoded:
     def collect(self) -> dict[str, bytes | None] | None:
         """Name -> the part encoded (None: it cannot be stored), waiting for the writer to
         say they are written; None if it ended first (the check encodes them itself)."""
-        found: dict[str, bytes | None] = {}
         try:
-            if os.read(self._ready, 1) != b"1":
-                return None
-            results = self._results
-            results.seek(0)
-            while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
-                (size,) = _LENGTH.unpack(header)
-                name, framed = marshal.loads(results.read(size))
-                found[name] = framed
-        except (OSError, EOFError, ValueError, TypeError):
+            return _taken_back(self._results) if os.read(self._ready, 1) == b"1" else None
+        except OSError:
             return None
         finally:
             os.close(self._ready)
-            self._results.close()
-        return found
+            self._results.close()  # (closed already if taken back)
 
 
 def _fork(work: Callable[[], object]) -> int | None:
@@ -178,12 +165,8 @@ def _succeeded(pid: int) -> bool:
     return os.waitstatus_to_exitcode(status) == 0
 
 
-def _jobs() -> str:
-    return jobs.setting()
-
-
 def _worth_it() -> bool:
-    if _jobs() == "1":
+    if jobs.setting() == "1":
         return False
     if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return False
@@ -199,7 +182,7 @@ def _worth_it() -> bool:
 
 def _writer_fits() -> bool:
     """Whether the writer's copy fits: see :data:`WRITER_MAX_RESIDENT`."""
-    if _jobs() == "2":
+    if jobs.setting() == "2":
         return True
     resident, _ = _memory()
     return resident is not None and resident <= WRITER_MAX_RESIDENT
@@ -255,21 +238,11 @@ class ReadApart:
         return self._found.pop(rel, None)
 
     def _collect(self) -> dict[str, bytes]:
-        found: dict[str, bytes] = {}
-        try:
-            if not _succeeded(self.pid):
-                return {}
-            results = self._results
-            results.seek(0)
-            while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
-                (size,) = _LENGTH.unpack(header)
-                rel, framed = marshal.loads(results.read(size))  # one part at a time
-                found[rel] = framed
-        except (OSError, EOFError, ValueError, TypeError):
-            return {}
-        finally:
+        if not _succeeded(self.pid):
             self._results.close()
-        return found
+            return {}
+        given = _taken_back(self._results) or {}
+        return {rel: framed for rel, framed in given.items() if framed is not None}
 
 
 def read_apart(
@@ -308,6 +281,31 @@ def _read_into(
     for rel, path, section, text in taken:
         framed = encode_part(read(path, section, text))
         if framed is not None:
-            record = marshal.dumps((rel, framed), 4)
-            results.write(_LENGTH.pack(len(record)) + record)
+            _put(results, rel, framed)
     results.flush()
+
+
+# -- the parts a process hands over ------------------------------------------------------------
+
+
+def _put(results: IO[bytes], name: str, framed: bytes | None) -> None:
+    """Hand over one part (encoded, or None: it cannot be stored) under its name."""
+    record = marshal.dumps((name, framed), 4)
+    results.write(_LENGTH.pack(len(record)) + record)
+
+
+def _taken_back(results: IO[bytes]) -> dict[str, bytes | None] | None:
+    """Every part handed over in ``results`` (then closed), once the process that wrote them
+    is done with it; None if the file is damaged or cannot be read."""
+    found: dict[str, bytes | None] = {}
+    try:
+        results.seek(0)
+        while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
+            (size,) = _LENGTH.unpack(header)
+            name, framed = marshal.loads(results.read(size))  # one part at a time
+            found[name] = framed
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    finally:
+        results.close()
+    return found
