@@ -4,12 +4,13 @@ and writes exactly what the ``draft`` command does, and leaves every other form 
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-from claimkb.cli.quick import quick_check
-from claimkb.cli.quick_draft import _parse
+from claimkb import cli as cli_module
+from claimkb.cli.quick_draft import _parse, quick_draft
 from conftest import FIXTURES
 from test_authoring_kb import corpus_copy, seeds
 
@@ -30,7 +31,10 @@ def _both(
                 runs.append((done.exit_code, done.stdout, done.stderr))
             else:
                 capsys.readouterr()
-                code = quick_check(argv)
+                with pytest.MonkeyPatch.context() as patch:  # the command line's own way in
+                    patch.setattr(sys, "argv", ["claimkb", *argv])
+                    patch.setattr(cli_module, "_app", _no_typer)
+                    code = cli_module._run()
                 captured = capsys.readouterr()
                 runs.append((code, captured.out, captured.err))
             drafts = sorted((root / "claims").glob("*.drafts"))
@@ -38,6 +42,10 @@ def _both(
         results.append(runs)
     assert results[0][0][1], "the draft printed its table"
     assert results[0] == results[1]
+
+
+def _no_typer() -> int:
+    raise AssertionError("the draft went to the typer app")
 
 
 def _corpus(where: Path) -> Path:
@@ -74,7 +82,7 @@ def test_what_the_quick_way_cannot_answer_goes_to_typer(
         ["draft", "zhwiki", "--root", str(root), "--json"],
         ["draft", "zhwiki", "--root", str(root), "--dry-run"],
     ):
-        assert quick_check(arguments) is None, arguments
+        assert quick_draft(arguments) is None, arguments
         assert capsys.readouterr() == ("", "")
         assert not list((root / "claims").glob("*.drafts"))
 

@@ -67,11 +67,15 @@ def _run() -> int:
     """Run the command; its exit code. Errors are caught here, in one place."""
     try:
         from .quick import quick_check
+        from .quick_draft import quick_draft
         from .quick_questions import quick_question
 
-        code = quick_check(sys.argv[1:])
+        arguments = sys.argv[1:]
+        code = quick_check(arguments)
         if code is None:
-            code = quick_question(sys.argv[1:])
+            code = quick_draft(arguments)
+        if code is None:
+            code = quick_question(arguments)
         return _app() if code is None else code
     except KeyboardInterrupt:
         sys.stderr.write("claimkb: interrupted\n")

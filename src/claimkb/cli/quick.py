@@ -27,12 +27,7 @@ _TERMINAL_SETTINGS = ("FORCE_COLOR", "TTY_COMPATIBLE")
 
 
 def quick_check(arguments: list[str]) -> int | None:
-    """The exit code of ``claimkb ARGUMENTS`` if it was answered here, else None (``draft``:
-    :mod:`.quick_draft`)."""
-    if arguments[:1] == ["draft"]:
-        from .quick_draft import quick_draft
-
-        return quick_draft(arguments)
+    """The exit code of ``claimkb ARGUMENTS`` if it was answered here, else None."""
     known, root = _root(arguments)
     if not known:
         return None
