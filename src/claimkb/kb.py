@@ -276,6 +276,7 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
     def __init__(self, kb: KB) -> None:
         self._kb = kb
         self._read: dict[str, Value | ValueProblem] = {}
+        self._all: dict[str, Value | ValueProblem] | None = None
 
     def __getitem__(self, claim_id: str) -> Value | ValueProblem:
         found = self._read.get(claim_id)
@@ -291,7 +292,10 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
     def read_all(self) -> dict[str, Value | ValueProblem]:
         """Every claim's value (those of known properties), in the claims' order: read at
         once, as a check reads them all, with each reading's context (:meth:`KB._reading_context`)
-        looked up once per property and source rather than for each claim."""
+        looked up once per property and source rather than for each claim. Kept: the check
+        and the writer beside it (:mod:`claimkb.cache.alongside`) both ask."""
+        if self._all is not None:
+            return self._all
         kb, read = self._kb, self._read
         properties = kb.properties
         contexts: dict[tuple[str, str], ReadingContext] = {}
@@ -308,6 +312,7 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
                     context = contexts[where] = kb._reading_context(claim, prop)
                 value = read[claim_id] = kb._read_value(claim, prop, context)
             found[claim_id] = value
+        self._all = found
         return found
 
     def get(self, claim_id: str, default: Any = None) -> Any:  # faster than Mapping.get
