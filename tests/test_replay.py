@@ -80,6 +80,34 @@ def test_the_replay_is_the_check_commands_answer(
     assert capsys.readouterr().out == answer[0]
 
 
+@pytest.mark.parametrize("name", KBS)
+def test_a_check_run_now_keeps_its_text_for_the_next(
+    name: str, tmp_path: Path, cli, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first check of a KB (nothing stored: every check runs) keeps what it printed, so
+    the very next one is a replay; and the app, answering from the stored report, agrees."""
+    root = _copy(name, tmp_path)
+    code = quick_check(["check", "--root", str(root)])
+    printed = capsys.readouterr().out
+    assert code is not None and printed
+    assert check_text(root, _mode()) == (printed, code)
+    checked = cli("check", "--root", root)
+    assert (checked.stdout, checked.exit_code) == (printed, code)
+
+
+def test_a_check_after_a_change_keeps_the_new_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _copy("invalid/conflict", tmp_path)
+    quick_check(["check", "--root", str(root)])
+    before = capsys.readouterr().out
+    write_tree(root, {"claims/zz-new.yaml": "claims: []\nextra: 1\n"})
+    code = quick_check(["check", "--root", str(root)])
+    after = capsys.readouterr().out
+    assert after != before
+    assert check_text(root, _mode()) == (after, code)
+
+
 def test_nothing_is_replayed_before_a_text_was_kept(tmp_path: Path, cli) -> None:
     root = _copy("valid/launch", tmp_path)
     assert check_text(root, _mode()) is None

@@ -164,7 +164,8 @@ class Strategy:
         if found is not None:
             return found
         kb = self._kb = self._read(progress)  # stored with its report, by the check
-        return run_checks(kb, progress, self._cache)
+        report, self._found = check_and_store(kb, progress, self._cache)
+        return report
 
     def unchanged_report(self) -> Report | None:
         """The stored report if the files are as they were when it was stored, else None,
@@ -188,9 +189,11 @@ class Strategy:
 
     def keep_text(self, mode: str, text: str, code: int) -> None:
         """Keep the check's ``text`` in ``mode`` for the stored report last found to hold
-        (by :meth:`unchanged_report`), to be replayed (:mod:`claimkb.cache.rendering`);
-        nothing if none was, or if the person running the tool added settings (a replay
-        knows only the KB's own and the environment's)."""
+        (by :meth:`unchanged_report`) or just made (by :meth:`report`), to be replayed
+        (:mod:`claimkb.cache.rendering`): so the first check after a change already leaves
+        what the next one replays. Nothing if there is no such report, or if the person
+        running the tool added settings (a replay knows only the KB's own and the
+        environment's)."""
         if self._cache is None or self._found is None or self.options != Options():
             return
         from ..cache import rendering
@@ -258,6 +261,14 @@ class Strategy:
 def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = None) -> Report:
     """Run every check on ``kb`` (and store the report in ``cache``, the one it was loaded
     through)."""
+    return check_and_store(kb, progress, cache)[0]
+
+
+def check_and_store(
+    kb: KB, progress: Progress | None = None, cache: Cache | None = None
+) -> tuple[Report, StoredReport | None]:
+    """:func:`run_checks`, with the report as it was stored (None: not stored, as when the
+    cache is off or some file cannot be cached)."""
     from .. import checks
     from ..checks.quotes import unchecked_quotes
     from ..ending import one_command
@@ -286,7 +297,8 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
         else:
             cache.save(None)  # the parts and the index, while the writer may still write
             cache.save(stored, None if writer.finish() else kb)
-    return report
+        return report, stored
+    return report, None
 
 
 def _stored(root: Path, found: StoredReport) -> Report:
