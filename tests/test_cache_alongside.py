@@ -405,3 +405,26 @@ def test_a_check_writes_its_packs_once(
     assert forking == (["read", "write"] if apart else [])
     assert len(saved) == 1 and saved[0] > 0
     assert "report" in stored
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_the_callers_work_is_done_before_the_writer_is_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    """``Workspace.report(meanwhile)`` hands the report over once, as soon as the checks
+    made it: before the check waits for the writer (and saves the report)."""
+    import claimkb
+
+    root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
+    events: list[str] = []
+    finish = alongside.Writer.finish
+    monkeypatch.setattr(alongside.Writer, "finish", lambda w: events.append("wait") or finish(w))
+    workspace = claimkb.open(root, cache=True)
+    report = workspace.report(lambda r: events.append(f"meanwhile {len(r.findings)}"))
+    assert forking == ["read", "write"]
+    assert events == [f"meanwhile {len(report.findings)}", "wait"]
+    # the stored report, and a check without the cache: handed over once too
+    for cache in (True, False):
+        given: list[Any] = []
+        again = claimkb.open(root, cache=cache).report(given.append)
+        assert [r.to_dict() for r in given] == [again.to_dict()] == [report.to_dict()]

@@ -19,6 +19,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..report import Report
 
 __all__ = ["quick_check", "plain_mode"]
 
@@ -45,26 +49,37 @@ def quick_check(arguments: list[str]) -> int | None:
         from ..workspace import Workspace
         from .progress import progress_bar
 
+        texts: list[str] = []
         with progress_bar() as bar:  # as the check command shows it, if the check is slow
             workspace = Workspace(root, cache=True, progress=bar)
-            report = workspace.report()
+            # text for a file or a pipe is rendered while the cache is still being written
+            report = workspace.report(None if mode is None else lambda r: texts.append(_text(r)))
     except ClaimkbError:  # the typer app reports it, with its own wording and exit code
         return None
     from ..catalogue import Severity
-    from ..render.console import stdout
-    from ..render.text import render
 
     code = 1 if report.failed(Severity.ERROR) else 0
     if mode is None:
+        from ..render.console import stdout
+        from ..render.text import render
+
         render(report, stdout(), show_triaged=False)
         return code
+    sys.stdout.write(texts[0])
+    workspace.keep_text(mode, texts[0], code)
+    return code
+
+
+def _text(report: Report) -> str:
+    """The report as the ``check`` command prints it to a file or a pipe."""
     import io
+
+    from ..render.console import stdout
+    from ..render.text import render
 
     text = io.StringIO()
     render(report, stdout(text), show_triaged=False)
-    sys.stdout.write(text.getvalue())
-    workspace.keep_text(mode, text.getvalue(), code)
-    return code
+    return text.getvalue()
 
 
 def plain_mode() -> str | None:

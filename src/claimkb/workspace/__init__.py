@@ -114,10 +114,12 @@ class Workspace(Writes):
         files are unchanged, else a check now."""
         return self._strategy.report_of(kb, self.progress)
 
-    def report(self) -> Report:
+    def report(self, meanwhile: Callable[[Report], object] | None = None) -> Report:
         """Every finding (an unchanged KB's stored report, without loading it, when the
-        cache is on)."""
-        return self._strategy.report(self.progress)
+        cache is on). ``meanwhile``, if given, is called with the report once before it is
+        returned: as soon as a check has made it, while the cache may still be being
+        written by a second process, so that rendering it, say, takes no extra time."""
+        return self._strategy.report(self.progress, meanwhile)
 
     def unchanged_report(self) -> Report | None:
         """The report stored for the KB as it is now, or None when there is none (the cache

@@ -155,16 +155,23 @@ class Strategy:
         """The KB if it was loaded already."""
         return self._kb
 
-    def report(self, progress: Progress | None = None) -> Report:
+    def report(
+        self, progress: Progress | None = None, meanwhile: Meanwhile | None = None
+    ) -> Report:
         """Every finding: the stored report of the files as they are, else a check now (and
-        the report stored). The KB is loaded only when it must be checked."""
+        the report stored). The KB is loaded only when it must be checked. ``meanwhile`` is
+        given the report once, before it is returned (see :func:`check_and_store`)."""
         if self._kb is not None:
-            return self.report_of(self._kb, progress)
-        found = self._stored_report(progress) if self._cache is not None else None
-        if found is not None:
-            return found
-        kb = self._kb = self._read(progress)  # stored with its report, by the check
-        report, self._found = check_and_store(kb, progress, self._cache)
+            report = self.report_of(self._kb, progress)
+        else:
+            found = self._stored_report(progress) if self._cache is not None else None
+            if found is None:
+                kb = self._kb = self._read(progress)  # stored with its report, by the check
+                report, self._found = check_and_store(kb, progress, self._cache, meanwhile)
+                return report
+            report = found
+        if meanwhile is not None:
+            meanwhile(report)
         return report
 
     def unchanged_report(self) -> Report | None:
@@ -264,11 +271,20 @@ def run_checks(kb: KB, progress: Progress | None = None, cache: Cache | None = N
     return check_and_store(kb, progress, cache)[0]
 
 
+Meanwhile = Callable[["Report"], object]
+"""Work the caller does with a report as soon as it is known (rendering it, say)."""
+
+
 def check_and_store(
-    kb: KB, progress: Progress | None = None, cache: Cache | None = None
+    kb: KB,
+    progress: Progress | None = None,
+    cache: Cache | None = None,
+    meanwhile: Meanwhile | None = None,
 ) -> tuple[Report, StoredReport | None]:
     """:func:`run_checks`, with the report as it was stored (None: not stored, as when the
-    cache is off or some file cannot be cached)."""
+    cache is off or some file cannot be cached). ``meanwhile`` is given the report once, as
+    soon as the checks have made it: while the process writing the query index beside the
+    check may still be at work, so that its end and the caller's work overlap."""
     from .. import checks
     from ..checks.quotes import unchecked_quotes
     from ..ending import one_command
@@ -287,18 +303,24 @@ def check_and_store(
     findings = tuple(checks.run(kb, _ticker(progress)))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
-    if cache is not None:
-        from ..cache import StoredReport
+    if cache is None:
+        if meanwhile is not None:
+            meanwhile(report)
+        return report, None
+    from ..cache import StoredReport
 
-        counts = (report.files, report.sources, report.claims, unchecked)
-        stored = StoredReport(key, snapshots, findings, *counts) if key else None
-        if writer is None:
-            cache.save(stored, kb)
-        else:
-            cache.save(None)  # the parts and the index, while the writer may still write
-            cache.save(stored, None if writer.finish() else kb)
-        return report, stored
-    return report, None
+    counts = (report.files, report.sources, report.claims, unchecked)
+    stored = StoredReport(key, snapshots, findings, *counts) if key else None
+    if writer is None:
+        cache.save(stored, kb)
+        if meanwhile is not None:
+            meanwhile(report)
+    else:
+        cache.save(None)  # the parts and the index, while the writer may still write
+        if meanwhile is not None:
+            meanwhile(report)
+        cache.save(stored, None if writer.finish() else kb)
+    return report, stored
 
 
 def _stored(root: Path, found: StoredReport) -> Report:
