@@ -97,11 +97,12 @@ def _reading_order(
     files: list[tuple[Path, str]], cache: PartCache | None, read: Callable[..., FilePart]
 ) -> list[int]:
     """The positions of ``files`` in the order to read them: those a second process parses
-    (:meth:`claimkb.cache.Cache.read_apart`) last."""
+    (:meth:`claimkb.cache.Cache.read_apart`) last, from the last one back (this process
+    may take some of those from the end: see :class:`claimkb.cache.shares.Shares`)."""
     taken = cache.read_apart(files, read) if cache is not None else set()
     if not taken:
         return list(range(len(files)))
-    return [p for p in range(len(files)) if p not in taken] + sorted(taken)
+    return [p for p in range(len(files)) if p not in taken] + sorted(taken, reverse=True)
 
 
 class PartCache(Protocol):

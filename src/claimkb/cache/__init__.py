@@ -185,7 +185,10 @@ class Cache:
             if entry is None:
                 return read(None)
             text = self._texts.pop(rel)
-        framed = self._apart.part(rel) if self._apart and rel in self._apart.taken else None
+        apart = self._apart
+        framed = None
+        if apart is not None and rel in apart.taken and not apart.stolen(rel):
+            framed = apart.part(rel)
         part = revive_part(framed) if framed is not None else None
         if part is None or part.rel != rel:
             part, framed = read(text), None

@@ -6,11 +6,13 @@ only later runs need: encoding every file's part, and the query index with every
 ``--json`` row and what ``show`` and ``entity`` print (:mod:`.query_index`). Forked processes
 (copy-on-write: they see this process's objects as they were at the fork) do most of it:
 
-* :func:`read_apart`: while this process parses some of the files, a reader parses the
-  others (45 % of the text: :data:`READER_COST`) and gives each part encoded as the cache
-  stores it; this process then revives those parts (a fifth of the cost of parsing them)
-  and merges every part in the files' order, so the KB is the one a single process loads
-  (the codec stores records exactly), and the encoded parts go to the cache as they are.
+* :func:`read_apart`: a reader parses files from the front of the list and this process
+  from the back, until they meet (:mod:`.shares`: wherever their speeds make them meet, so
+  neither waits for the other when one of them runs slower than foreseen); the reader
+  gives each part encoded as the cache stores it; this process then revives those parts
+  (a fifth of the cost of parsing them) and merges every part in the files' order, so the
+  KB is the one a single process loads (the codec stores records exactly), and the
+  encoded parts go to the cache as they are.
 * :func:`start`: once the KB is loaded and its values read, a writer encodes the parts this
   process parsed (handing them over as the reader does), then builds and writes the query
   index (it needs no finding), while this process checks, then writes the parts the writer
@@ -41,6 +43,7 @@ from .. import jobs
 
 if TYPE_CHECKING:
     from ..kb import KB
+    from .shares import Shares
 
 
 class Cache(Protocol):
@@ -211,9 +214,10 @@ READ_APART_BYTES = 1_000_000
 
 READER_COST = 1.2
 """What a byte costs the reader, which parses it and encodes its part, against this
-process, which parses its own (measured: 1.22 at 100,000 claims): the reader takes
-1 / (1 + READER_COST) of the text (45 %), so that it is done about when this process has
-parsed the rest, and this one then revives a smaller share."""
+process, which parses its own (measured: 1.22 at 100,000 claims). Where the files cannot
+be shared as the two go (:meth:`.shares.Shares.open` found no pipe to hold the tokens),
+the reader takes 1 / (1 + READER_COST) of the text (45 %), so that it is done about when
+this process has parsed the rest, and this one then revives a smaller share."""
 _LENGTH = struct.Struct("<Q")
 
 
@@ -222,14 +226,39 @@ class ReadApart:
     encoded as the cache stores it (:func:`.parts.encode_part`), while this process parses
     the others; then this one revives them (a fifth of the cost of parsing) instead of
     parsing them. A part the reader could not give is parsed here: the records are the same
-    either way (the codec stores them exactly)."""
+    either way (the codec stores them exactly).
 
-    def __init__(self, pid: int, results: IO[bytes], taken: set[str]) -> None:
+    With :class:`.shares.Shares`, the reader may take every file, from the front, and this
+    process takes them from the back (:meth:`stolen`) once it has parsed its own: the two
+    meet wherever their speeds make them meet."""
+
+    def __init__(
+        self, pid: int, results: IO[bytes], taken: list[str], shares: Shares | None
+    ) -> None:
         self.pid = pid
-        self.taken = taken
-        """The files (relative paths) the reader took."""
+        self.taken = set(taken)
+        """The files (relative paths) the reader may take."""
         self._results = results
         self._found: dict[str, bytes] | None = None
+        self._shares = shares
+        self._position = {rel: place for place, rel in enumerate(taken)} if shares else {}
+        self._stolen_from = len(taken)
+        """The files from this position on are this process's to parse."""
+
+    def stolen(self, rel: str) -> bool:
+        """Whether this process parses ``rel``, one of :attr:`taken`, itself: it took the
+        batch holding it before the reader did. Best asked from the last file back."""
+        place = self._position.get(rel)
+        if place is None:
+            return False
+        while place < self._stolen_from and self._shares is not None:
+            batch = self._shares.back()
+            if batch is None:
+                break
+            self._stolen_from = batch.start
+        if self._stolen_from == 0 and self._found is None:  # the reader got none: it ends
+            self._found = self._collect()
+        return place >= self._stolen_from
 
     def part(self, rel: str) -> bytes | None:
         """The encoded part the reader gave for ``rel`` (waiting for it, once), or None."""
@@ -238,6 +267,8 @@ class ReadApart:
         return self._found.pop(rel, None)
 
     def _collect(self) -> dict[str, bytes]:
+        if self._shares is not None:
+            self._shares.close()  # the reader has the rest
         if not _succeeded(self.pid):
             self._results.close()
             return {}
@@ -248,40 +279,59 @@ class ReadApart:
 def read_apart(
     directory: Path, files: list[tuple[str, Path, str, str]], read: Callable[..., Any]
 ) -> ReadApart | None:
-    """Fork a reader for a share (by size: see :data:`READER_COST`) of ``files`` - (rel,
-    path, section, text) - calling ``read(path, section, text)`` for each; None where that
-    is not done (see the module's docstring, and :data:`READ_APART_BYTES`)."""
+    """Fork a reader for ``files`` - (rel, path, section, text) - shared as the two go
+    (:mod:`.shares`; else a share by size: see :data:`READER_COST`), calling ``read(path,
+    section, text)`` for each it takes; None where that is not done (see the module's
+    docstring, and :data:`READ_APART_BYTES`)."""
     total = sum(len(text) for *_, text in files)
     if total < READ_APART_BYTES or not _worth_it():
         return None
-    mine = theirs = 0
-    taken: list[tuple[str, Path, str, str]] = []
-    for file in files:  # by size, so that both shares take about as long
-        if theirs * READER_COST < mine:
-            taken.append(file)
-            theirs += len(file[3])
-        else:
-            mine += len(file[3])
     from .disk import prepare
+    from .shares import Shares
 
     try:
         prepare(directory)
         results = tempfile.TemporaryFile(dir=directory, prefix="reading-")
     except OSError:
         return None
-    pid = _fork(lambda: _read_into(results, taken, read))
-    return ReadApart(pid, results, {rel for rel, *_ in taken}) if pid is not None else None
+    shares = Shares.open(len(files))
+    taken = files if shares is not None else _share(files)
+    pid = _fork(lambda: _read_into(results, taken, read, shares))
+    if pid is None:
+        if shares is not None:
+            shares.close()
+        results.close()
+        return None
+    return ReadApart(pid, results, [rel for rel, *_ in taken], shares)
+
+
+def _share(files: list[tuple[str, Path, str, str]]) -> list[tuple[str, Path, str, str]]:
+    """The reader's share of ``files`` when they cannot be shared as they go: by size, so
+    that both shares take about as long (see :data:`READER_COST`)."""
+    mine = theirs = 0
+    taken: list[tuple[str, Path, str, str]] = []
+    for file in files:
+        if theirs * READER_COST < mine:
+            taken.append(file)
+            theirs += len(file[3])
+        else:
+            mine += len(file[3])
+    return taken
 
 
 def _read_into(
-    results: IO[bytes], taken: list[tuple[str, Path, str, str]], read: Callable[..., Any]
+    results: IO[bytes],
+    taken: list[tuple[str, Path, str, str]],
+    read: Callable[..., Any],
+    shares: Shares | None,
 ) -> None:
     from .parts import encode_part
 
-    for rel, path, section, text in taken:
-        framed = encode_part(read(path, section, text))
-        if framed is not None:
-            _put(results, rel, framed)
+    for batch in shares.front() if shares is not None else [range(len(taken))]:
+        for rel, path, section, text in map(taken.__getitem__, batch):
+            framed = encode_part(read(path, section, text))
+            if framed is not None:
+                _put(results, rel, framed)
     results.flush()
 
 
