@@ -294,3 +294,71 @@ def test_a_text_whose_spans_repeat_is_scanned_at_every_start() -> None:
     """Where a span is found at a start before its own, the scanner looks at every start."""
     text = "2.8 3 万亿GB3 GBover 万亿"
     assert _both_scans(text)[1] is None
+
+
+def test_a_passage_drafted_again_in_the_same_context_adds_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An article written out twice is drafted the same whether a passage met again with the
+    same names around it is passed over or drafted anew."""
+    from types import SimpleNamespace
+
+    import claimkb
+    from claimkb.authoring import drafting
+    from conftest import PROJECT
+    from test_authoring_kb import seeds
+
+    kb = claimkb.load(PROJECT, snapshot_dirs=[seeds()])
+    read_text = drafting.read_text
+    monkeypatch.setattr(
+        drafting, "read_text", lambda kb, s: SimpleNamespace(lines=read_text(kb, s).lines * 2)
+    )
+    sources = ("seed-000", "seed-001", "seed-003", "seed-004")
+
+    def drafted() -> list[list[tuple[object, ...]]]:
+        return [
+            [(d.line, d.value_offset, d.to_dict()) for d in drafting.draft(kb, s)] for s in sources
+        ]
+
+    passed_over = drafted()
+    monkeypatch.setattr(drafting, "_context", lambda *_: object())  # every passage drafted
+    anew = drafted()
+    assert sum(map(len, anew)) > 400
+    assert passed_over == anew
+
+
+_PHRASE_PIECES = st.sampled_from(
+    ["in", "In", "IN", "at", "no", "not", "up", "more", "less", "close", "just", "well", "tens",
+     "excess", "of", "least", "most", "than", "to", "over", "under", "a", "5", "3.2", "million",
+     "GB", "parameters", " ", "  ", "-", "\u3000", "\uff45", "\u00a0", ".", "in excess of ",
+     "at least ", "At most ", "no more than ", "up to ", "not-less-than ", "tens of ", "close to "]
+)  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_PHRASE_PIECES, min_size=1, max_size=10).map("".join))
+def test_a_span_refused_for_its_first_words_is_no_quantity(text: str) -> None:
+    """A span whose first word opens only phrases ("in" of "in excess of"), none of which it
+    starts with, is one the quantity reader refuses, with no dimension and as a count (the
+    two readings the drafter's ``_quantity`` makes, behind the screen)."""
+    from claimkb.authoring.candidates import _FIRST_WORD, _FIRST_WORDS, _opens_a_phrase
+    from claimkb.values import parse_quantity
+
+    written = text.strip()
+    first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+    if first not in _FIRST_WORDS or _opens_a_phrase(written, first):
+        return  # not refused for its first words
+    for dimension in (None, "count"):
+        with pytest.raises((ValueProblem, ArithmeticError, ValueError)):
+            parse_quantity(written, dimension)
+
+
+def test_a_span_opening_with_a_phrase_may_be_a_quantity() -> None:
+    from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity
+
+    for written in ("in excess of 5 GB", "At  least 3 million", "not-more-than 4", "up to 8 GB"):
+        assert _may_be_quantity(written) and _may_hold_quantity(written), written
+    for written in ("in excess of 5 GB", "up to 8 GB", "at most 4 GB"):
+        assert _quantity(written).dimension == "byte"
+    for written in ("in 2026", "at 5 GB", "no 5", "up 5"):
+        assert not (_may_be_quantity(written) or _may_hold_quantity(written)), written

@@ -20,6 +20,7 @@ from ..values import DateValue, Quantity, Value, ValueProblem, parse_date, parse
 from ..values.date_hint import may_be_date, may_hold_date
 from ..values.lexicon import (
     APPROX_PREFIX,
+    FULLWIDTH,
     LOWER_PREFIX,
     MAGNITUDES,
     NEARLY_PREFIX,
@@ -141,13 +142,46 @@ _FIRST_WORDS = frozenset(
     if word.isascii() and word.isalpha()
 )
 """The words a quantity written in words can start with ("approximately", "one", "tens")."""
+_SEPARATORS = re.compile(r"[\s-]+")
+
+
+def _phrases_by_first() -> dict[str, tuple[str, ...]]:
+    """For a first word that opens only phrases of several words ("in" of "in excess of",
+    "at" of "at least"): those phrases, lower case, their spaces and hyphens one space."""
+    phrases: dict[str, set[str]] = {}
+    single: set[str] = set()
+    for phrase in (*WORDS, *MAGNITUDES, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX,
+                   *NEARLY_PREFIX):  # fmt: skip
+        normal = _SEPARATORS.sub(" ", phrase.lower())
+        first = normal.split(" ", 1)[0]
+        if first in _FIRST_WORDS:
+            (single.add(first) if normal == first else phrases.setdefault(first, set()).add(normal))
+    return {w: tuple(sorted(p)) for w, p in phrases.items() if w not in single}
+
+
+_PHRASES = _phrases_by_first()
+
+
+def _opens_a_phrase(written: str, first: str) -> bool:
+    """Whether ``written`` (its first word ``first``, one of :data:`_FIRST_WORDS`) may open a
+    quantity: always, unless that word only opens phrases of several words, none of which
+    ``written`` starts with. Compared with the reader's own folding of the text (full-width
+    forms, case) and any run of spaces and hyphens as one space, which the reader never
+    matches more loosely: a span refused here is refused by it."""
+    phrases = _PHRASES.get(first)
+    if phrases is None:
+        return True
+    folded = _SEPARATORS.sub(" ", written.translate(FULLWIDTH).lower())
+    return folded.startswith(phrases)
 
 
 def _may_be_quantity(written: str) -> bool:
-    """False for a span starting with a word no quantity starts with (the drafter tries
-    every word of a text)."""
+    """False for a span starting with a word no quantity starts with, or with a word that
+    only opens phrases ("in excess of") and not with one of them (the drafter tries every
+    word of a text)."""
     if written[:1].isascii() and written[:1].isalpha():
-        return _FIRST_WORD.split(written.lower(), maxsplit=1)[0] in _FIRST_WORDS
+        first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+        return first in _FIRST_WORDS and _opens_a_phrase(written, first)
     return True
 
 
@@ -162,7 +196,9 @@ def _may_hold_quantity(longest: str) -> bool:
     if not (written[:1].isascii() and written[:1].isalpha()):
         return True
     first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
-    return not (first.isascii() and first.isalnum()) or first in _FIRST_WORDS
+    if not (first.isascii() and first.isalnum()):
+        return True
+    return first in _FIRST_WORDS and _opens_a_phrase(written, first)
 
 
 def _quantity(written: str) -> Quantity:

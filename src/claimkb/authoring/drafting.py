@@ -98,9 +98,14 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     drafts: list[Draft] = []
     seen: set[tuple[object, ...]] = set()
     read: dict[tuple[str, tuple[Mention, ...]], list[Candidate]] = {}
+    drafted: set[object] = set()
     for index, unit in enumerate(units):
         nearby = [m for ms in found[max(0, index - NEARBY) : index] for m in ms]
         passage = (unit.text, tuple(found[index]))
+        again = _context(unit, found[index], nearby)
+        if again in drafted:
+            continue  # drafted before, each draft kept or already there: none is new
+        drafted.add(again)
         if passage not in read:
             read[passage] = values_in(unit.text, found[index], year, dimensions)
         candidates = read[passage]
@@ -117,6 +122,13 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
                 seen.add(key)
                 drafts.append(made)
     return drafts
+
+
+def _context(unit: Segment, here: list[Mention], nearby: list[Mention]) -> object:
+    """All a unit's drafts depend on but its line: a passage written again with the same
+    names around it (a repeated paragraph, a table's repeated row) gives the same drafts,
+    which the first time it was read proposed (or found proposed already)."""
+    return unit.text, unit.context, tuple(here), tuple(nearby)
 
 
 def _draft(
