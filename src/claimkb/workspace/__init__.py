@@ -115,10 +115,9 @@ class Workspace(Writes):
         return self._strategy.report_of(kb, self.progress)
 
     def report(self, meanwhile: Callable[[Report], object] | None = None) -> Report:
-        """Every finding (an unchanged KB's stored report, without loading it, when the
-        cache is on). ``meanwhile``, if given, is called with the report once before it is
-        returned: as soon as a check has made it, while the cache may still be being
-        written by a second process, so that rendering it, say, takes no extra time."""
+        """Every finding (an unchanged KB's stored report, unloaded, when the cache is on).
+        ``meanwhile`` gets the report once, as soon as a check made it (a second process
+        may still be writing the cache: rendering it then costs no time)."""
         return self._strategy.report(self.progress, meanwhile)
 
     def unchanged_report(self) -> Report | None:
@@ -128,9 +127,8 @@ class Workspace(Writes):
         return self._strategy.unchanged_report()
 
     def keep_text(self, mode: str, text: str, code: int) -> None:
-        """Keep ``text``, the rendering in ``mode`` (settings of the caller's choosing that
-        it depends on) of the report :meth:`unchanged_report` gave, with exit ``code``, to be
-        replayed by :func:`claimkb.cache.rendering.replay` while the KB is unchanged."""
+        """Keep ``text``, the rendering in ``mode`` (the settings it depends on) of the last
+        report found or made, with exit ``code``, for :func:`claimkb.cache.rendering.replay`."""
         self._strategy.keep_text(mode, text, code)
 
     def render(
