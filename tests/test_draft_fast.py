@@ -362,3 +362,37 @@ def test_a_span_opening_with_a_phrase_may_be_a_quantity() -> None:
         assert _quantity(written).dimension == "byte"
     for written in ("in 2026", "at 5 GB", "no 5", "up 5"):
         assert not (_may_be_quantity(written) or _may_hold_quantity(written)), written
+
+
+_GLUED_PIECES = st.sampled_from(
+    ["over", "Over", "about", "around", "nearly", "under", "in", "at", "up", "to", "least",
+     "excess", "of", "more", "than", "some", "one", "five", "million", "billion", "a", "an",
+     "K", "x", "5", "3.2", "1,024", "GB", "TB", "%", " ", "-", "~", "."]
+)  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_GLUED_PIECES, min_size=1, max_size=8).map("".join))
+def test_a_span_the_first_word_screen_refuses_is_no_quantity(text: str) -> None:
+    """Whatever the screens of the drafter refuse (words glued to figures included: the
+    reader reads ``over5`` as ``over 5``), the quantity reader refuses too, with no
+    dimension and as a count."""
+    from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity
+    from claimkb.values import parse_quantity
+
+    written = text.strip()
+    if not written or (_may_be_quantity(written) and _may_hold_quantity(written)):
+        return
+    for dimension in (None, "count"):
+        with pytest.raises((ValueProblem, ArithmeticError, ValueError)):
+            parse_quantity(written, dimension)
+
+
+def test_a_word_glued_to_a_figure_is_screened_as_the_reader_reads_it() -> None:
+    from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity
+
+    for written in ("over5 GB", "about5 GB", "under10 GB", "one~two GB"):
+        assert _may_be_quantity(written) and _may_hold_quantity(written), written
+        assert _quantity(written).dimension == "byte", written
+    for written in ("K3.1 Pro", "M5 chip", "k5"):  # a magnitude before a figure: a name
+        assert not _may_be_quantity(written), written

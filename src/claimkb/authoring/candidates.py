@@ -180,12 +180,33 @@ def _may_be_quantity(written: str) -> bool:
     only opens phrases ("in excess of") and not with one of them (the drafter tries every
     word of a text)."""
     if written[:1].isascii() and written[:1].isalpha():
-        first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+        first = _first_word(written)
         return first in _FIRST_WORDS and _opens_a_phrase(written, first)
     return True
 
 
 _FIRST_WORD = re.compile(r"[\s-]")
+_BEFORE_A_FIGURE = _FIRST_WORDS - {
+    word
+    for phrase in MAGNITUDES
+    for word in [phrase.lower()]
+    if not any(word == w.lower() for w in (*WORDS, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX))
+}
+"""The first words that may open a quantity glued to a figure (the reader reads ``over5`` as
+``over 5``): all but the magnitudes, which follow a figure (``5k``) and before one are part
+of a name (``K3``, ``M5``). Glued to a sign (``one~two``, ``millions%``), any may."""
+_WORD_GLUED = re.compile(r"([a-z]+)([^a-z])")
+
+
+def _first_word(written: str) -> str:
+    """The first word of a span starting with a letter, in lower case: up to a space or a
+    hyphen, or a word glued to what follows (``over`` of ``over5``)."""
+    first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+    if first not in _FIRST_WORDS and (glued := _WORD_GLUED.match(first)):
+        word = glued.group(1)
+        if word in (_BEFORE_A_FIGURE if glued.group(2).isdigit() else _FIRST_WORDS):
+            return word
+    return first
 
 
 def _may_hold_quantity(longest: str) -> bool:
@@ -195,7 +216,7 @@ def _may_hold_quantity(longest: str) -> bool:
     written = longest.strip()
     if not (written[:1].isascii() and written[:1].isalpha()):
         return True
-    first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
+    first = _first_word(written)
     if not (first.isascii() and first.isalnum()):
         return True
     return first in _FIRST_WORDS and _opens_a_phrase(written, first)
