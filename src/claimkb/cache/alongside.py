@@ -13,12 +13,13 @@ only later runs need: encoding every file's part, and the query index with every
   (a fifth of the cost of parsing them) and merges every part in the files' order, so the
   KB is the one a single process loads (the codec stores records exactly), and the
   encoded parts go to the cache as they are.
-* :func:`start`: once the KB is loaded and its values read, a writer encodes the parts this
-  process parsed (handing them over as the reader does), then builds and writes the query
-  index (it needs no finding), while this process checks, then writes the parts the writer
-  encoded with the index of the files (the writer's work takes the shorter).
-  The check waits for the writer before it stores the report, so when the command ends
-  everything is written, in the same files one process writes (each replaced whole).
+* :func:`start`: once the KB is loaded and its values read, a writer builds and writes the
+  query index (it needs no finding) while this process checks, then encodes the parts this
+  process parsed (handing them over as the reader does: :mod:`.handover`), from the front
+  of their list, while this process, its checks done, encodes them from the back
+  (:mod:`.shares`), so that whichever is done first takes on the other's work. The check
+  waits for the writer before it stores the report, so when the command ends everything
+  is written, in the same files one process writes (each replaced whole).
 
 If either process fails, this one does its work itself. It is done only where it is safe
 and can pay: in a process that runs one command and ends (the command line:
@@ -30,9 +31,7 @@ the writer only up to :data:`WRITER_MAX_RESIDENT`. ``CLAIMKB_JOBS=1`` turns both
 
 from __future__ import annotations
 
-import marshal
 import os
-import struct
 import sys
 import tempfile
 from collections.abc import Callable
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import jobs
+from .handover import Encoded, put, taken_back
 
 if TYPE_CHECKING:
     from ..kb import KB
@@ -58,7 +58,7 @@ class Cache(Protocol):
     def hand_encoded(self, handed: Callable[[], dict[str, bytes | None] | None]) -> None: ...
 
 
-__all__ = ["Writer", "start", "Encoded", "ReadApart", "read_apart"]
+__all__ = ["Writer", "start", "ReadApart", "read_apart"]
 
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
@@ -93,50 +93,46 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
         results = tempfile.TemporaryFile(dir=cache.dir, prefix="encoding-")
     except OSError:
         return None
+    from .shares import Shares
+
+    shares = Shares.open(len(parts))
     ready, done = os.pipe()
-    pid = _fork(lambda: _write(cache, kb, key, parts, results, done))
+    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares))
     os.close(done)  # the writer's alone: the end of its signal when it ends
     if pid is None:
         os.close(ready)
         results.close()
+        if shares is not None:
+            shares.close()
         return None
-    cache.hand_encoded(Encoded(results, ready).collect)
+    cache.hand_encoded(Encoded(results, ready, parts, shares).collect)
     return Writer(pid)
 
 
 def _write(
-    cache: Cache, kb: KB, key: str, parts: list[tuple[str, Any]], results: IO[bytes], done: int
+    cache: Cache,
+    kb: KB,
+    key: str,
+    parts: list[tuple[str, Any]],
+    results: IO[bytes],
+    done: int,
+    shares: Shares | None,
 ) -> None:
-    """The writer's work: encode the parts this process read (as the reader does) and say
-    so, then build and write the query index."""
+    """The writer's work: build and write the query index, and encode the parts this process
+    read (as the reader does) and say so. Shared (:mod:`.shares`), the parts come last, from
+    the front, while the check, its checks done, encodes them from the back; else first."""
     from .parts import encode_part
 
-    for name, part in parts:
-        _put(results, name, encode_part(part))
+    if shares is not None:
+        cache.save_queries_apart(kb, key)
+    for batch in shares.front() if shares is not None else [range(len(parts))]:
+        for name, part in map(parts.__getitem__, batch):
+            put(results, name, encode_part(part))
     results.flush()
     os.write(done, b"1")
     os.close(done)
-    cache.save_queries_apart(kb, key)
-
-
-class Encoded:
-    """The parts the writer encoded (see :func:`start`), which the check takes when it saves
-    them, after its checks: by then the writer, which encodes them first, has long since."""
-
-    def __init__(self, results: IO[bytes], ready: int) -> None:
-        self._results = results
-        self._ready = ready
-
-    def collect(self) -> dict[str, bytes | None] | None:
-        """Name -> the part encoded (None: it cannot be stored), waiting for the writer to
-        say they are written; None if it ended first (the check encodes them itself)."""
-        try:
-            return _taken_back(self._results) if os.read(self._ready, 1) == b"1" else None
-        except OSError:
-            return None
-        finally:
-            os.close(self._ready)
-            self._results.close()  # (closed already if taken back)
+    if shares is None:
+        cache.save_queries_apart(kb, key)
 
 
 def _fork(work: Callable[[], object]) -> int | None:
@@ -218,7 +214,6 @@ process, which parses its own (measured: 1.22 at 100,000 claims). Where the file
 be shared as the two go (:meth:`.shares.Shares.open` found no pipe to hold the tokens),
 the reader takes 1 / (1 + READER_COST) of the text (45 %), so that it is done about when
 this process has parsed the rest, and this one then revives a smaller share."""
-_LENGTH = struct.Struct("<Q")
 
 
 class ReadApart:
@@ -272,7 +267,7 @@ class ReadApart:
         if not _succeeded(self.pid):
             self._results.close()
             return {}
-        given = _taken_back(self._results) or {}
+        given = taken_back(self._results) or {}
         return {rel: framed for rel, framed in given.items() if framed is not None}
 
 
@@ -331,31 +326,5 @@ def _read_into(
         for rel, path, section, text in map(taken.__getitem__, batch):
             framed = encode_part(read(path, section, text))
             if framed is not None:
-                _put(results, rel, framed)
+                put(results, rel, framed)
     results.flush()
-
-
-# -- the parts a process hands over ------------------------------------------------------------
-
-
-def _put(results: IO[bytes], name: str, framed: bytes | None) -> None:
-    """Hand over one part (encoded, or None: it cannot be stored) under its name."""
-    record = marshal.dumps((name, framed), 4)
-    results.write(_LENGTH.pack(len(record)) + record)
-
-
-def _taken_back(results: IO[bytes]) -> dict[str, bytes | None] | None:
-    """Every part handed over in ``results`` (then closed), once the process that wrote them
-    is done with it; None if the file is damaged or cannot be read."""
-    found: dict[str, bytes | None] = {}
-    try:
-        results.seek(0)
-        while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
-            (size,) = _LENGTH.unpack(header)
-            name, framed = marshal.loads(results.read(size))  # one part at a time
-            found[name] = framed
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    finally:
-        results.close()
-    return found
