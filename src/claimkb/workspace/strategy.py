@@ -303,9 +303,9 @@ def check_and_store(
     findings = tuple(checks.run(kb, _ticker(progress)))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
+    if meanwhile is not None:
+        meanwhile(report)
     if cache is None:
-        if meanwhile is not None:
-            meanwhile(report)
         return report, None
     from ..cache import StoredReport
 
@@ -313,12 +313,8 @@ def check_and_store(
     stored = StoredReport(key, snapshots, findings, *counts) if key else None
     if writer is None:
         cache.save(stored, kb)
-        if meanwhile is not None:
-            meanwhile(report)
     else:
         cache.save(None)  # the parts and the index, while the writer may still write
-        if meanwhile is not None:
-            meanwhile(report)
         cache.save(stored, None if writer.finish() else kb)
     return report, stored
 
