@@ -32,8 +32,10 @@ def test_one_process_alone_takes_every_item_once_from_either_end(count: int, mos
         shares.MOST_TOKENS = original
     assert front is not None and back is not None
     assert [i for batch in front.front() for i in batch] == list(range(count))
+    assert not back.took_all()
     assert sorted(_taken_back(back)) == list(range(count))
-    assert back.back() is None
+    assert back.back() is None and back.took_all()
+    assert [i for batch in shares.front_of(None, count) for i in batch] == list(range(count))
     assert front.tokens == back.tokens <= most
 
 

@@ -40,6 +40,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import jobs
 from .handover import Encoded, put, taken_back
+from .shares import front_of
 
 if TYPE_CHECKING:
     from ..kb import KB
@@ -125,7 +126,7 @@ def _write(
 
     if shares is not None:
         cache.save_queries_apart(kb, key)
-    for batch in shares.front() if shares is not None else [range(len(parts))]:
+    for batch in front_of(shares, len(parts)):
         for name, part in map(parts.__getitem__, batch):
             put(results, name, encode_part(part))
     results.flush()
@@ -243,15 +244,12 @@ class ReadApart:
     def stolen(self, rel: str) -> bool:
         """Whether this process parses ``rel``, one of :attr:`taken`, itself: it took the
         batch holding it before the reader did. Best asked from the last file back."""
-        place = self._position.get(rel)
-        if place is None:
+        place, shares = self._position.get(rel), self._shares
+        if place is None or shares is None:
             return False
-        while place < self._stolen_from and self._shares is not None:
-            batch = self._shares.back()
-            if batch is None:
-                break
+        while place < self._stolen_from and (batch := shares.back()) is not None:
             self._stolen_from = batch.start
-        if self._stolen_from == 0 and self._found is None:  # the reader got none: it ends
+        if shares.took_all() and self._found is None:  # the reader got none: it ends
             self._found = self._collect()
         return place >= self._stolen_from
 
@@ -322,7 +320,7 @@ def _read_into(
 ) -> None:
     from .parts import encode_part
 
-    for batch in shares.front() if shares is not None else [range(len(taken))]:
+    for batch in front_of(shares, len(taken)):
         for rel, path, section, text in map(taken.__getitem__, batch):
             framed = encode_part(read(path, section, text))
             if framed is not None:

@@ -70,13 +70,11 @@ class Encoded:
         if self._shares is not None:
             from .parts import encode_part
 
-            taken = 0
             while (batch := self._shares.back()) is not None:
-                taken += 1
                 for name, part in map(self._parts.__getitem__, batch):
                     mine[name] = encode_part(part)
             self._shares.close()
-            if taken == self._shares.tokens:  # the writer has none: nothing to wait for
+            if self._shares.took_all():  # the writer has none: nothing to wait for
                 self._close()
                 return mine
         try:

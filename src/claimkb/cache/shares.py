@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-__all__ = ["MOST_TOKENS", "Shares"]
+__all__ = ["MOST_TOKENS", "Shares", "front_of"]
 
 MOST_TOKENS = 4096
 """Tokens written into the pipe at most: a page, the least a pipe holds on Linux. Past that
@@ -31,9 +31,10 @@ class Shares:
         self.count = count
         self._reading = reading
         self._batch = batch
-        self._batches = self.tokens = -(-count // batch)
+        self.tokens = -(-count // batch)
+        """As many as there are batches."""
         self._front = 0
-        self._back = self._batches
+        self._back = self.tokens
 
     @classmethod
     def open(cls, count: int) -> Shares | None:
@@ -86,6 +87,10 @@ class Shares:
         start = self._back * self._batch
         return range(start, min(start + self._batch, self.count))
 
+    def took_all(self) -> bool:
+        """Whether this process took every batch from the back: the other took none."""
+        return self._back == 0
+
     def fileno(self) -> int:
         """The pipe's reading end (-1 once closed)."""
         return self._reading
@@ -95,3 +100,12 @@ class Shares:
         if self._reading >= 0:
             os.close(self._reading)
             self._reading = -1
+
+
+def front_of(shares: Shares | None, count: int) -> Iterator[range]:
+    """The batches of ``count`` items the process working from the front takes: all of them
+    at once when they are not shared."""
+    if shares is None:
+        yield range(count)
+    else:
+        yield from shares.front()
