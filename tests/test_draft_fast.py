@@ -327,32 +327,6 @@ def test_a_passage_drafted_again_in_the_same_context_adds_nothing(
     assert passed_over == anew
 
 
-_PHRASE_PIECES = st.sampled_from(
-    ["in", "In", "IN", "at", "no", "not", "up", "more", "less", "close", "just", "well", "tens",
-     "excess", "of", "least", "most", "than", "to", "over", "under", "a", "5", "3.2", "million",
-     "GB", "parameters", " ", "  ", "-", "\u3000", "\uff45", "\u00a0", ".", "in excess of ",
-     "at least ", "At most ", "no more than ", "up to ", "not-less-than ", "tens of ", "close to "]
-)  # fmt: skip
-
-
-@settings(max_examples=1500, deadline=None)
-@given(st.lists(_PHRASE_PIECES, min_size=1, max_size=10).map("".join))
-def test_a_span_refused_for_its_first_words_is_no_quantity(text: str) -> None:
-    """A span whose first word opens only phrases ("in" of "in excess of"), none of which it
-    starts with, is one the quantity reader refuses, with no dimension and as a count (the
-    two readings the drafter's ``_quantity`` makes, behind the screen)."""
-    from claimkb.authoring.candidates import _FIRST_WORD, _FIRST_WORDS, _opens_a_phrase
-    from claimkb.values import parse_quantity
-
-    written = text.strip()
-    first = _FIRST_WORD.split(written.lower(), maxsplit=1)[0]
-    if first not in _FIRST_WORDS or _opens_a_phrase(written, first):
-        return  # not refused for its first words
-    for dimension in (None, "count"):
-        with pytest.raises((ValueProblem, ArithmeticError, ValueError)):
-            parse_quantity(written, dimension)
-
-
 def test_a_span_opening_with_a_phrase_may_be_a_quantity() -> None:
     from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity
 
@@ -364,19 +338,23 @@ def test_a_span_opening_with_a_phrase_may_be_a_quantity() -> None:
         assert not (_may_be_quantity(written) or _may_hold_quantity(written)), written
 
 
-_GLUED_PIECES = st.sampled_from(
-    ["over", "Over", "about", "around", "nearly", "under", "in", "at", "up", "to", "least",
-     "excess", "of", "more", "than", "some", "one", "five", "million", "billion", "a", "an",
-     "K", "x", "5", "3.2", "1,024", "GB", "TB", "%", " ", "-", "~", "."]
+_SCREEN_PIECES = st.sampled_from(
+    ["in", "In", "IN", "at", "no", "not", "up", "more", "less", "close", "just", "well", "tens",
+     "excess", "of", "least", "most", "than", "to", "over", "Over", "under", "about", "around",
+     "nearly", "some", "one", "five", "a", "an", "K", "x", "5", "3.2", "1,024", "million",
+     "billion", "GB", "TB", "%", "parameters", " ", "  ", "-", "~", ".", "\u3000", "\uff45",
+     "\u00a0", "in excess of ", "at least ", "At most ", "no more than ", "up to ",
+     "not-less-than ", "tens of ", "close to "]
 )  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.lists(_GLUED_PIECES, min_size=1, max_size=8).map("".join))
-def test_a_span_the_first_word_screen_refuses_is_no_quantity(text: str) -> None:
-    """Whatever the screens of the drafter refuse (words glued to figures included: the
-    reader reads ``over5`` as ``over 5``), the quantity reader refuses too, with no
-    dimension and as a count."""
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(_SCREEN_PIECES, min_size=1, max_size=10).map("".join))
+def test_a_span_the_screens_refuse_is_no_quantity(text: str) -> None:
+    """Whatever the drafter's screens of first words refuse - a word that opens only longer
+    phrases ("in" of "in excess of") with none of them, a word glued to a figure (the reader
+    reads ``over5`` as ``over 5``) - the quantity reader refuses too, with no dimension and
+    as a count (the two readings the drafter's ``_quantity`` makes, behind the screens)."""
     from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity
     from claimkb.values import parse_quantity
 

@@ -154,8 +154,10 @@ def _phrases_by_first() -> dict[str, tuple[str, ...]]:
                    *NEARLY_PREFIX):  # fmt: skip
         normal = _SEPARATORS.sub(" ", phrase.lower())
         first = normal.split(" ", 1)[0]
-        if first in _FIRST_WORDS:
-            (single.add(first) if normal == first else phrases.setdefault(first, set()).add(normal))
+        if first in _FIRST_WORDS and normal == first:
+            single.add(first)
+        elif first in _FIRST_WORDS:
+            phrases.setdefault(first, set()).add(normal)
     return {w: tuple(sorted(p)) for w, p in phrases.items() if w not in single}
 
 
