@@ -40,11 +40,10 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import jobs
 from .handover import Encoded, put, taken_back
-from .shares import front_of
+from .shares import Shares, front_of
 
 if TYPE_CHECKING:
     from ..kb import KB
-    from .shares import Shares
 
 
 class Cache(Protocol):
@@ -94,8 +93,6 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
         results = tempfile.TemporaryFile(dir=cache.dir, prefix="encoding-")
     except OSError:
         return None
-    from .shares import Shares
-
     shares = Shares.open(len(parts))
     ready, done = os.pipe()
     pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares))
@@ -280,7 +277,6 @@ def read_apart(
     if total < READ_APART_BYTES or not _worth_it():
         return None
     from .disk import prepare
-    from .shares import Shares
 
     try:
         prepare(directory)
