@@ -79,11 +79,20 @@ def read_text(path: Path, root: Path, max_bytes: int) -> str:
     no directory link, so only a path that is itself a symbolic link can lead elsewhere: it is
     resolved and refused before anything is opened when it leaves the root.
     """
+    return read_encoded(path, root, max_bytes)[0]
+
+
+def read_encoded(
+    path: str | Path, root: Path, max_bytes: int, status: os.stat_result | None = None
+) -> tuple[str, bytes]:
+    """:func:`read_text`, with the text's UTF-8 bytes as read (what the cache hashes: no
+    encoding it again) and ``status``, the file's ``lstat`` when the caller took it already
+    (the survey does, for every file of the KB)."""
     target: str | Path = path
-    found = _status(path)  # one lstat per file: a KB has thousands (pathlib's tests are four)
+    found = status if status is not None else _status(path)  # one lstat per file
     if found is not None and stat_module.S_ISLNK(found.st_mode):
         try:
-            target = path.resolve(strict=True)
+            target = Path(path).resolve(strict=True)
         except (OSError, RuntimeError):
             raise FileProblem(
                 "a symbolic link that leads nowhere (or loops); remove it or point it at a "
@@ -96,7 +105,7 @@ def read_text(path: Path, root: Path, max_bytes: int) -> str:
             )
         found = _status(target, follow=True)
     if found is not None and stat_module.S_ISDIR(found.st_mode):
-        if not path.name.endswith(YAML_SUFFIXES):
+        if not os.path.basename(path).endswith(YAML_SUFFIXES):
             raise FileProblem("a directory that cannot be listed, so its files were not read")
         raise FileProblem("a directory where a YAML file is expected; rename it")
     try:
@@ -119,7 +128,7 @@ def read_text(path: Path, root: Path, max_bytes: int) -> str:
         raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > max_bytes:  # it grew after stat()
         raise FileProblem(_too_large(len(data), max_bytes))
-    return decode(data)
+    return _decoded(data)
 
 
 def _status(path: str | Path, *, follow: bool = False) -> os.stat_result | None:
@@ -145,6 +154,11 @@ def _too_large(size: int, max_bytes: int) -> str:
 
 def decode(data: bytes) -> str:
     """Decode UTF-8 (a UTF-8 byte-order mark is accepted and dropped)."""
+    return _decoded(data)[0]
+
+
+def _decoded(data: bytes) -> tuple[str, bytes]:
+    """:func:`decode`, with the bytes decoded (``data`` without its byte-order mark)."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or data.startswith(
         (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
     ):
@@ -160,7 +174,7 @@ def decode(data: bytes) -> str:
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), data
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         if exc.reason == "unexpected end of data" and exc.end == len(data):

@@ -113,7 +113,7 @@ class Cache:
         """The entry for a file as it is now: the recorded one if its stat is the trusted one
         recorded, else a new one from reading and hashing it (the text is kept for parsing).
         None if it cannot be cached (unreadable, a symbolic link)."""
-        from ..files import FileProblem, read_text
+        from ..files import FileProblem, read_encoded
 
         now = time.time_ns()
         try:
@@ -128,11 +128,11 @@ class Cache:
             if not reread:
                 return known
         try:
-            text = read_text(Path(path), self.root, self.config.max_file_bytes)
+            text, data = read_encoded(path, self.root, self.config.max_file_bytes, st)
         except FileProblem:
             return None
         self._texts[rel] = text
-        digest = _digest(text.encode("utf-8", "surrogatepass"))
+        digest = _digest(data)  # the text's own bytes: strict UTF-8 decodes them one way
         trusted = max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS
         pack = known.pack if known and known.digest == digest and known.section == section else None
         return Entry(section, stat, digest, trusted, pack)
