@@ -226,7 +226,9 @@ def test_cache_written_alongside_is_the_cache_written_alone(
     parsed = _counting_parses(monkeypatch)
     built: list[Any] = []
     original = query_index.build
-    monkeypatch.setattr(query_index, "build", lambda kb: built.append(kb) or original(kb))
+    monkeypatch.setattr(
+        query_index, "build", lambda kb, *leave: built.append(kb) or original(kb, *leave)
+    )
     encoded: list[Any] = []
     encode = parts.encode_part
     monkeypatch.setattr(parts, "encode_part", lambda part: encoded.append(part) or encode(part))

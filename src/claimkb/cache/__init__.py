@@ -32,7 +32,6 @@ Writing is best effort: if the cache directory cannot be written, the run goes o
 from __future__ import annotations
 
 import hashlib
-import marshal
 import os
 import stat as stat_module
 import time
@@ -306,42 +305,46 @@ class Cache:
 
     # -- saving ------------------------------------------------------------------------------
 
-    def save(self, report: StoredReport | None = None, kb: KB | None = None) -> None:
+    def save(
+        self,
+        report: StoredReport | None = None,
+        kb: KB | None = None,
+        left: dict[str, Any] | None = None,
+    ) -> None:
         """Write what this run learnt: new parts, the index and, if given, the report with
-        the query index of ``kb``, the KB that report is about. Best effort."""
+        the query index of ``kb``, the KB that report is about; or, with no ``kb``, the
+        files of the index that a writer apart left to this process (:meth:`queries_left`),
+        once it has written the others. Best effort."""
+        from . import index_files
+
         try:
             self._save(report)
             if self.unstorable:
-                self._drop_queries()  # one written apart (:mod:`.alongside`) too
+                index_files.drop(self.dir)  # one written apart (:mod:`.alongside`) too
             elif report is not None and kb is not None:
-                self._save_queries(kb, report.key)
+                index_files.save(self.dir, kb, report.key)
+            elif left and report is not None:
+                index_files.save_left(self.dir, left)
         except OSError:
             pass
 
     def save_queries_apart(self, kb: KB, key: str) -> None:
         """Write the query index of ``kb`` under ``key``, for a process writing it beside the
-        check (:mod:`.alongside`), which saves the rest (:meth:`save` without ``kb``). An
-        OSError goes through: the check then writes it itself."""
-        self._save_queries(kb, key)
+        check (:mod:`.alongside`), which saves the rest (:meth:`save` without ``kb``) and the
+        sections left to it (:data:`.query_index.LEFT`). An OSError goes through: the check
+        then writes it itself."""
+        from . import index_files
+        from .query_index import LEFT
 
-    def _save_queries(self, kb: KB, key: str) -> None:
-        """Write the query index of ``kb`` under the report's ``key`` (none if some record
-        cannot be stored exactly)."""
-        from .codec import Unencodable
-        from .query_index import build, files
+        index_files.save(self.dir, kb, key, LEFT)
 
-        try:
-            stored = files(build(kb), key)
-            for name in list(stored):  # one file at a time, each written in pieces
-                disk.write_pieces(self.dir / name, [marshal.dumps(stored.pop(name), 4)])
-        except (Unencodable, ValueError):
-            self._drop_queries()
+    def queries_left(self, kb: KB, key: str) -> dict[str, Any]:
+        """The files of the sections a writer apart leaves to the check
+        (:data:`.query_index.LEFT`), for :meth:`save` (a section that cannot be stored
+        holds None: the questions needing it then load the KB)."""
+        from .query_index import left
 
-    def _drop_queries(self) -> None:
-        from .query_index import APART, FILE
-
-        for name in (FILE, *APART.values()):
-            disk.remove(self.dir / name)
+        return left(kb, key)
 
     def _save(self, report: StoredReport | None) -> None:
         staged = self._encoded()

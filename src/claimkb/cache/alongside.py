@@ -13,13 +13,17 @@ only later runs need: encoding every file's part, and the query index with every
   (a fifth of the cost of parsing them) and merges every part in the files' order, so the
   KB is the one a single process loads (the codec stores records exactly), and the
   encoded parts go to the cache as they are.
-* :func:`start`: once the KB is loaded and its values read, a writer builds and writes the
-  query index (it needs no finding) while this process checks, then encodes the parts this
-  process parsed (handing them over as the reader does: :mod:`.handover`), from the front
-  of their list, while this process, its checks done, encodes them from the back
-  (:mod:`.shares`), so that whichever is done first takes on the other's work. The check
-  waits for the writer before it stores the report, so when the command ends everything
-  is written, in the same files one process writes (each replaced whole).
+* :func:`start`: once the KB is loaded and its values read, a writer runs the checks that
+  need nothing the others work out and hands their findings over (:mod:`.beside`), while
+  this process runs the others; then it builds and writes the query index (it needs no
+  finding) but for what ``show`` prints, which rests on the rival groups and evidence this
+  process's checks have just worked out, so this process builds that
+  (:data:`.query_index.LEFT`); then it encodes the parts this process parsed (handing them
+  over as the reader does: :mod:`.handover`), from the front of their list, while this
+  process, its checks done, encodes them from the back (:mod:`.shares`), so that
+  whichever is done first takes on the other's work. The check waits for the writer before
+  it stores the report, so when the command ends everything is written, in the same files
+  one process writes (each replaced whole).
 
 If either process fails, this one does its work itself. It is done only where it is safe
 and can pay: in a process that runs one command and ends (the command line:
@@ -39,10 +43,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import jobs
+from .beside import Given, hand_over, open_handover
 from .handover import Encoded, put, taken_back
 from .shares import Shares, front_of
 
 if TYPE_CHECKING:
+    from ..findings import Finding
     from ..kb import KB
 
 
@@ -71,11 +77,19 @@ file at a time, still halves its parsing. ``CLAIMKB_JOBS=2`` has a writer whatev
 class Writer:
     """The process writing the query index; :meth:`finish` waits for it."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, given: Given | None = None) -> None:
         self.pid = pid
+        self._given = given
+
+    def findings(self) -> list[list[Finding]] | None:
+        """The findings of the checks it ran first (:mod:`.beside`), if it has handed them
+        over by now; None: run those checks here."""
+        return self._given.take() if self._given is not None else None
 
     def finish(self) -> bool:
         """Wait for it: whether it wrote the query index (if not, write it here)."""
+        if self._given is not None:
+            self._given.close()
         return _succeeded(self.pid)
 
 
@@ -94,17 +108,24 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     except OSError:
         return None
     shares = Shares.open(len(parts))
+    checked = open_handover(cache.dir)
     ready, done = os.pipe()
-    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares))
+    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares, checked))
     os.close(done)  # the writer's alone: the end of its signal when it ends
+    given = None
+    if checked is not None:
+        os.close(checked[2])  # the writer's end of the findings' signal
+        given = Given(checked[0], checked[1])
     if pid is None:
         os.close(ready)
         results.close()
         if shares is not None:
             shares.close()
+        if given is not None:
+            given.close()
         return None
     cache.hand_encoded(Encoded(results, ready, parts, shares).collect)
-    return Writer(pid)
+    return Writer(pid, given)
 
 
 def _write(
@@ -115,12 +136,17 @@ def _write(
     results: IO[bytes],
     done: int,
     shares: Shares | None,
+    checked: tuple[IO[bytes], int, int] | None = None,
 ) -> None:
-    """The writer's work: build and write the query index, and encode the parts this process
-    read (as the reader does) and say so. Shared (:mod:`.shares`), the parts come last, from
-    the front, while the check, its checks done, encodes them from the back; else first."""
+    """The writer's work: run the checks it may run beside the check and hand their
+    findings over (:mod:`.beside`), build and write the query index, and encode the parts
+    this process read (as the reader does) and say so. Shared (:mod:`.shares`), the parts
+    come last, from the front, while the check, its checks done, encodes them from the
+    back; else before the index."""
     from .parts import encode_part
 
+    if checked is not None:
+        hand_over(kb, checked[0], checked[2])
     if shares is not None:
         cache.save_queries_apart(kb, key)
     for batch in front_of(shares, len(parts)):

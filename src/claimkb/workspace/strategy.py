@@ -300,7 +300,8 @@ def check_and_store(
         from ..cache import alongside
 
         writer = alongside.start(cache, kb, key)  # the query index written on a second core
-    findings = tuple(checks.run(kb, _ticker(progress)))
+    beside = writer.findings if writer is not None else None  # checks it ran meanwhile
+    findings = tuple(checks.run(kb, _ticker(progress), beside))
     unchecked = unchecked_quotes(kb, findings)
     report = _report(kb.root, findings, len(kb.files), len(kb.sources), len(kb.claims), unchecked)
     if meanwhile is not None:
@@ -314,8 +315,12 @@ def check_and_store(
     if writer is None:
         cache.save(stored, kb)
     else:
+        left = cache.queries_left(kb, key) if key else None  # what the checks just worked out
         cache.save(None)  # the parts and the index, while the writer may still write
-        cache.save(stored, None if writer.finish() else kb)
+        if writer.finish():
+            cache.save(stored, None, left)
+        else:
+            cache.save(stored, kb)
     return report, stored
 
 

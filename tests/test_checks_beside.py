@@ -1,0 +1,121 @@
+"""Checks run beside the check (:mod:`claimkb.cache.beside`): the writer runs
+:data:`claimkb.checks.BESIDE` first and hands their findings over; the check places them
+where one process finds them, so the report and the cache are the ones one process makes;
+findings not handed over in time, or not at all, are found by the check itself."""
+
+from __future__ import annotations
+
+import functools
+import os
+import select
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimkb import checks, store
+from claimkb.cache import beside
+from conftest import FIXTURES, PROJECT
+from test_cache_alongside import KBS, _check_into, _checked_alone, _existing, forking
+
+__all__ = ["forking"]  # the fixture, used by name
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The checks of :data:`claimkb.checks.BESIDE` this process runs from now on (the
+    writer, a copy of it, counts its own)."""
+    ran: list[str] = []
+
+    def counting(check: Any) -> Any:
+        @functools.wraps(check)
+        def counted(kb: Any) -> Any:
+            ran.append(check.__module__)
+            return check(kb)
+
+        return counted
+
+    wrapped = {check: counting(check) for check in checks.BESIDE}
+    monkeypatch.setattr(checks, "BESIDE", tuple(wrapped.values()))
+    monkeypatch.setattr(checks, "CHECKS", tuple(wrapped.get(c, c) for c in checks.CHECKS))
+    return ran
+
+
+def _waiting_for_the_writer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check takes the writer's findings once they are there (it would not wait for
+    them: on a KB this small its own checks are often done first)."""
+    take = beside.Given.take
+
+    def waiting(self: beside.Given) -> Any:
+        if self._open:
+            select.select([self._ready], [], [], 30)
+        return take(self)
+
+    monkeypatch.setattr(beside.Given, "take", waiting)
+
+
+@pytest.mark.parametrize("folder", _existing(KBS)[:5], ids=lambda p: p.name)
+def test_the_findings_the_writer_hands_over_make_the_report_one_process_makes(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    root, alone = _checked_alone(folder, tmp_path, monkeypatch)
+    ran = _counted(monkeypatch)
+    _waiting_for_the_writer(monkeypatch)
+    together = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert forking[-1] == "write"
+    assert ran == []  # the writer ran them all
+    assert together == alone
+
+
+def test_findings_the_writer_does_not_hand_over_are_found_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
+
+    def failing(kb: Any, results: Any, given: int) -> None:
+        os.close(given)  # says nothing: as a writer that failed
+        raise MemoryError
+
+    monkeypatch.setattr(beside, "hand_over", failing)
+    monkeypatch.setattr("claimkb.cache.alongside.hand_over", failing)
+    ran = _counted(monkeypatch)
+    together = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert forking[-1] == "write"
+    assert sorted(ran) == sorted(check.__module__ for check in checks.BESIDE)
+    assert together == alone
+
+
+def test_findings_handed_over_broken_are_found_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+) -> None:
+    root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
+
+    def broken(kb: Any, results: Any, given: int) -> None:
+        results.write(b"half a finding")
+        results.flush()
+        os.write(given, b"1")
+        os.close(given)
+
+    monkeypatch.setattr("claimkb.cache.alongside.hand_over", broken)
+    _waiting_for_the_writer(monkeypatch)
+    ran = _counted(monkeypatch)
+    together = _check_into(root, tmp_path / "beside", monkeypatch)
+    assert len(ran) == len(checks.BESIDE)
+    assert together == alone
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [*_existing(KBS), PROJECT, FIXTURES / "subjects" / "everest"],
+    ids=lambda p: p.name,
+)
+def test_checks_given_from_elsewhere_take_their_places(folder: Path) -> None:
+    """In one process: the findings given for :data:`BESIDE` (or found again when none are
+    given) land where running every check in turn puts them, before sorting too."""
+    kb = store.load(folder)
+    alone = checks.run(kb)
+    given = [list(check(store.load(folder))) for check in checks.BESIDE]
+    assert checks.run(store.load(folder), beside=lambda: given) == alone
+    assert checks.run(store.load(folder), beside=lambda: None) == alone
+    assert checks.run(store.load(folder), beside=lambda: given[:1]) == alone
