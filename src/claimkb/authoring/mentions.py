@@ -12,6 +12,7 @@ dictionary lookups per character of text, whatever the number of entities.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
@@ -49,20 +50,27 @@ class Mentions:
             self._by_first[key[:MIN_KEY]].append((key, entity_id))
         for options in self._by_first.values():
             options.sort(key=lambda item: -len(item[0]))
+        firsts = "|".join(re.escape(first) for first in sorted(self._by_first))
+        self._starts = re.compile(f"(?=(?:{firsts}))") if firsts else None
 
     def find(self, text: str) -> list[Mention]:
+        """The mentions in ``text``, in order: at each position (left to right, after the
+        last mention) the longest name there that stands alone. Only the positions where
+        some name's first two characters are written are tried (one search finds them)."""
+        if self._starts is None:
+            return []
         key, origin = _folded(text)
         found: list[Mention] = []
         position = 0
-        while position < len(key):
-            match = self._match(text, key, origin, position)
+        for hit in self._starts.finditer(key):
+            at = hit.start()
+            if at < position:
+                continue
+            match = self._match(text, key, origin, at)
             if match is None:
-                position += 1
                 continue
             found.append(match)
-            position = next(
-                (i for i in range(position, len(key)) if origin[i] >= match.end), len(key)
-            )
+            position = next((i for i in range(at, len(key)) if origin[i] >= match.end), len(key))
         return found
 
     def _match(self, text: str, key: str, origin: list[int], position: int) -> Mention | None:
