@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import claimkb
 from claimkb import api, query
-from claimkb.cache import location
+from claimkb.cache import location, query_index
 from claimkb.cache.answers import survey
 from claimkb.cache.indexed import Indexed
 from claimkb.cache.query_index import APART, FILE, SEPARATOR, matching
@@ -236,12 +236,12 @@ _TEXT = st.text(st.characters(blacklist_characters=SEPARATOR), max_size=12)
 def test_text_search_never_misses_a_claim(
     claims: list[tuple[str, str, str, str]], needle: str
 ) -> None:
-    """:func:`matching` finds every claim whose text holds the needle, as ``find_claims``
-    reads it (id, written value, quote, note, case-folded), in order and once each."""
-    pieces = []
-    for claim in claims:
-        pieces += [*claim, SEPARATOR]
-    joined = " ".join(pieces)
+    """:func:`matching`, on the text the index keeps, finds every claim whose text holds
+    the needle, as ``find_claims`` reads it (id, written value, quote, note, case-folded),
+    in order and once each."""
+    columns = [tuple(column) for column in zip(*claims, strict=True)] or [()] * 4
+    joined = query_index._text(*columns)
+    assert joined is not None
     found = matching(joined, needle)
     assert found == sorted(set(found))
     assert all(0 <= position < len(claims) for position in found)
