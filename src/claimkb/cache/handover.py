@@ -32,9 +32,12 @@ def taken_back(results: IO[bytes]) -> dict[str, bytes | None] | None:
     is done with it; None if the file is damaged or cannot be read."""
     found: dict[str, bytes | None] = {}
     try:
+        end = results.seek(0, os.SEEK_END)
         results.seek(0)
         while len(header := results.read(_LENGTH.size)) == _LENGTH.size:
             (size,) = _LENGTH.unpack(header)
+            if size > end - results.tell():  # a damaged length: no buffer that size is made
+                return None
             name, framed = marshal.loads(results.read(size))  # one part at a time
             found[name] = framed
     except (OSError, EOFError, ValueError, TypeError):
