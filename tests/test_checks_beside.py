@@ -45,14 +45,14 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def _waiting_for_the_writer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check takes the writer's findings once they are there (it would not wait for
     them: on a KB this small its own checks are often done first)."""
-    take = beside.Given.take
+    take = beside.FindingsBeside.take
 
-    def waiting(self: beside.Given) -> Any:
+    def waiting(self: beside.FindingsBeside) -> Any:
         if self._open:
             select.select([self._ready], [], [], 30)
         return take(self)
 
-    monkeypatch.setattr(beside.Given, "take", waiting)
+    monkeypatch.setattr(beside.FindingsBeside, "take", waiting)
 
 
 @pytest.mark.parametrize("folder", _existing(KBS)[:5], ids=lambda p: p.name)
@@ -68,40 +68,31 @@ def test_the_findings_the_writer_hands_over_make_the_report_one_process_makes(
     assert together == alone
 
 
-def test_findings_the_writer_does_not_hand_over_are_found_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+def _silent(kb: Any, channel: beside.Channel) -> None:
+    """A writer that fails before it hands anything over."""
+    os.close(channel.done)
+    raise MemoryError
+
+
+def _broken(kb: Any, channel: beside.Channel) -> None:
+    """A writer that says it handed the findings over, in a file it cut short."""
+    channel.results.write(b"half a finding")
+    channel.results.flush()
+    os.write(channel.done, b"1")
+    os.close(channel.done)
+
+
+@pytest.mark.parametrize("failing", [_silent, _broken], ids=["silent", "broken"])
+def test_findings_the_writer_does_not_hand_over_whole_are_found_here(
+    failing: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
 ) -> None:
     root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
-
-    def failing(kb: Any, results: Any, given: int) -> None:
-        os.close(given)  # says nothing: as a writer that failed
-        raise MemoryError
-
-    monkeypatch.setattr(beside, "hand_over", failing)
     monkeypatch.setattr("claimkb.cache.alongside.hand_over", failing)
+    _waiting_for_the_writer(monkeypatch)
     ran = _counted(monkeypatch)
     together = _check_into(root, tmp_path / "beside", monkeypatch)
     assert forking[-1] == "write"
     assert sorted(ran) == sorted(check.__module__ for check in checks.BESIDE)
-    assert together == alone
-
-
-def test_findings_handed_over_broken_are_found_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
-) -> None:
-    root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
-
-    def broken(kb: Any, results: Any, given: int) -> None:
-        results.write(b"half a finding")
-        results.flush()
-        os.write(given, b"1")
-        os.close(given)
-
-    monkeypatch.setattr("claimkb.cache.alongside.hand_over", broken)
-    _waiting_for_the_writer(monkeypatch)
-    ran = _counted(monkeypatch)
-    together = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert len(ran) == len(checks.BESIDE)
     assert together == alone
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import jobs
-from .beside import Given, hand_over, open_handover
+from .beside import Channel, FindingsBeside, hand_over, open_channel
 from .handover import Encoded, put, taken_back
 from .shares import Shares, front_of
 
@@ -77,7 +77,7 @@ file at a time, still halves its parsing. ``CLAIMKB_JOBS=2`` has a writer whatev
 class Writer:
     """The process writing the query index; :meth:`finish` waits for it."""
 
-    def __init__(self, pid: int, given: Given | None = None) -> None:
+    def __init__(self, pid: int, given: FindingsBeside | None = None) -> None:
         self.pid = pid
         self._given = given
 
@@ -108,14 +108,14 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     except OSError:
         return None
     shares = Shares.open(len(parts))
-    checked = open_handover(cache.dir)
+    channel = open_channel(cache.dir)
     ready, done = os.pipe()
-    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares, checked))
+    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares, channel))
     os.close(done)  # the writer's alone: the end of its signal when it ends
     given = None
-    if checked is not None:
-        os.close(checked[2])  # the writer's end of the findings' signal
-        given = Given(checked[0], checked[1])
+    if channel is not None:
+        os.close(channel.done)  # the writer's end of the findings' signal
+        given = FindingsBeside(channel)
     if pid is None:
         os.close(ready)
         results.close()
@@ -136,7 +136,7 @@ def _write(
     results: IO[bytes],
     done: int,
     shares: Shares | None,
-    checked: tuple[IO[bytes], int, int] | None = None,
+    channel: Channel | None = None,
 ) -> None:
     """The writer's work: run the checks it may run beside the check and hand their
     findings over (:mod:`.beside`), build and write the query index, and encode the parts
@@ -145,8 +145,8 @@ def _write(
     back; else before the index."""
     from .parts import encode_part
 
-    if checked is not None:
-        hand_over(kb, checked[0], checked[2])
+    if channel is not None:
+        hand_over(kb, channel)
     if shares is not None:
         cache.save_queries_apart(kb, key)
     for batch in front_of(shares, len(parts)):
