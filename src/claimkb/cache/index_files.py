@@ -24,7 +24,7 @@ def save(directory: Path, kb: KB, key: str, leave: tuple[str, ...] = ()) -> None
     from .query_index import build, files
 
     try:
-        _write(directory, files(build(kb, leave), key, leave))
+        _write(directory, files(build(kb, leave), key))
     except (Unencodable, ValueError):
         drop(directory)
 

@@ -105,17 +105,15 @@ def _values(column: tuple[list[Any], bytes]) -> tuple[list[Any], bytes]:
     return [member.value for member in distinct], codes
 
 
-def files(
-    payload: dict[str, Any], key: str, leave: tuple[str, ...] = ()
-) -> dict[str, tuple[Any, ...]]:
+def files(payload: dict[str, Any], key: str) -> dict[str, tuple[Any, ...]]:
     """The index's files (name -> content for :func:`claimkb.cache.disk.encode`): each
-    carries the layout and the key, so a file left from another run is never used. The
-    files of the sections in ``leave`` are not among them (another process writes them)."""
+    carries the layout and the key, so a file left from another run is never used. A
+    section :func:`build` left out has no file here (another process writes it)."""
     core = {name: value for name, value in payload.items() if name not in APART}
     stored: dict[str, tuple[Any, ...]] = {FILE: (LAYOUT, key, core)}
     for name, file in APART.items():
-        if name not in leave:
-            stored[file] = (LAYOUT, key, payload.get(name))
+        if name in payload:
+            stored[file] = (LAYOUT, key, payload[name])
     return stored
 
 
@@ -127,10 +125,13 @@ def left(kb: KB, key: str) -> dict[str, tuple[Any, ...]]:
 
     claims = list(kb.claims.values())
     columns: dict[str, Sequence[Any]] = {
-        name: [claim.__dict__[name] for claim in claims] for name in ("id", "source", "via")
+        name: [claim.__dict__[name] for claim in claims] for name in _SHOWN_COLUMNS
     }
-    plain = shown.build(kb, claims, columns, query.sources(kb))
-    return {APART["plain"]: (LAYOUT, key, plain)}
+    return {APART["plain"]: (LAYOUT, key, shown.build(kb, claims, columns, query.sources(kb)))}
+
+
+_SHOWN_COLUMNS = ("id", "source", "via")
+"""The claims' fields :func:`.shown.build` is given as columns."""
 
 
 def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -183,8 +184,9 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
         "ready": ready.build(source_rows, dates),
     }
     if "plain" not in leave:
-        columns_read: dict[str, Sequence[Any]] = {"id": ids, "source": sources, "via": vias}
-        payload["plain"] = shown.build(kb, claims, columns_read, source_rows)
+        read = dict(zip(_FIELDS_READ, columns, strict=True))
+        shown_columns: dict[str, Sequence[Any]] = {name: read[name] for name in _SHOWN_COLUMNS}
+        payload["plain"] = shown.build(kb, claims, shown_columns, source_rows)
     return payload
 
 

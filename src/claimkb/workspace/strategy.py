@@ -315,7 +315,8 @@ def check_and_store(
     if writer is None:
         cache.save(stored, kb)
     else:
-        left = cache.queries_left(kb, key) if key else None  # what the checks just worked out
+        assert key is not None  # a writer is started only under a report's key
+        left = cache.queries_left(kb, key)  # built while what the checks worked out is at hand
         cache.save(None)  # the parts and the index, while the writer may still write
         if writer.finish():
             cache.save(stored, None, left)
