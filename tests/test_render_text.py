@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from claimkb.findings import make
-from claimkb.render.text import line, render, summary
+from claimkb.render.text import line, plain, render, summary
 from claimkb.report import Report
 
 MESSAGES = [
@@ -48,7 +51,12 @@ def test_plain_output_is_what_rich_prints(show_triaged: bool) -> None:
     for finding in report.findings:
         if show_triaged or not finding.triaged:
             reference.print(line(finding), soft_wrap=True)
-    assert stream.getvalue().startswith(expected.getvalue())
+    reference.print(Text(summary(report)), soft_wrap=True)
+    if not show_triaged:
+        hint = "triaged discrepancies: `claimkb conflicts` lists them, "
+        reference.print(Text(hint + "`claimkb check --show-triaged` prints them here"))
+    assert stream.getvalue() == expected.getvalue()
+    assert plain(report, show_triaged) == expected.getvalue()
     assert "an emoji code :100: stays text" in stream.getvalue()
     assert "brackets [bold]kept[/bold] and \\[escapes]" in stream.getvalue()
     assert "claims/x.yaml:9: warning CKB402" not in stream.getvalue()
@@ -93,3 +101,26 @@ def test_summary_counts_in_the_singular_and_plural(
         root=Path("/kb"), findings=tuple(findings), files=files, sources=sources, claims=claims
     )
     assert summary(report) == expected
+
+
+def test_plain_output_imports_no_rich() -> None:
+    """A check printing to a file or a pipe (CI's) need not import rich: only a line rich
+    would rewrite (a tab, a control character) goes through it."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from claimkb.findings import make\n"
+        "from claimkb.render.text import plain\n"
+        "from claimkb.report import Report\n"
+        "finding = make('yaml-syntax', 'claims/a.yaml', 3, detail='plain [bold] 中文')\n"
+        "report = Report(root=Path('/kb'), findings=(finding,), files=1, sources=0, claims=0)\n"
+        "text = plain(report)\n"
+        "assert 'rich' not in sys.modules, sorted(m for m in sys.modules if 'rich' in m)\n"
+        "print(text, end='')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "claims/a.yaml:3: error CKB101 yaml-syntax: plain [bold] 中文",
+        "1 file, 0 sources, 0 claims: 1 error, 0 warnings, 0 info, 0 triaged",
+    ]

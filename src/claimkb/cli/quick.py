@@ -72,14 +72,9 @@ def quick_check(arguments: list[str]) -> int | None:
 
 def _text(report: Report) -> str:
     """The report as the ``check`` command prints it to a file or a pipe."""
-    import io
+    from ..render.text import plain
 
-    from ..render.console import stdout
-    from ..render.text import render
-
-    text = io.StringIO()
-    render(report, stdout(text), show_triaged=False)
-    return text.getvalue()
+    return plain(report, show_triaged=False)
 
 
 def plain_mode() -> str | None:

@@ -7,20 +7,22 @@ Each line is built from styled pieces, never from markup, so nothing a user wrot
 ``:100:``) is read as rich markup or emoji codes. When the output is not a terminal the lines
 carry no style and are written as they are - rich would print exactly the same characters,
 thousands of times slower; a line holding a tab or a control character rich rewrites still
-goes through rich.
+goes through rich. So rich is imported only for a terminal or such a line: a check whose
+output goes to a file or a pipe (CI's) need not import it at all (:func:`plain`).
 """
 
 from __future__ import annotations
 
 import re
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..findings import Finding
 from ..report import Report
-from .layout import hanging
 from .safe import defuse_commands, printable
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _REWRITTEN_BY_RICH = re.compile("[\t\x07\x08\x0b\x0c\r]")
@@ -58,6 +60,8 @@ def pieces(finding: Finding) -> list[tuple[str, str]]:
 
 def line(finding: Finding) -> Text:
     """One finding as styled text."""
+    from rich.text import Text
+
     return Text.assemble(*pieces(finding))
 
 
@@ -83,31 +87,53 @@ def summary(report: Report) -> str:
     return line
 
 
+_TRIAGED_HINT = (
+    "triaged discrepancies: `claimkb conflicts` lists them, "
+    "`claimkb check --show-triaged` prints them here"
+)
+
+
 def render(report: Report, console: Console, show_triaged: bool = False) -> None:
-    shown = [f for f in report.findings if show_triaged or not f.triaged]
-    if console.is_terminal:  # a person reads it: each finding wrapped between words
-        for finding in shown:
-            hanging(console, "", line(finding), indent=4)
-    else:
-        for finding in shown:
-            text = "".join(piece for piece, _ in pieces(finding))
-            if _REWRITTEN_BY_RICH.search(text):
-                console.print(Text(text), soft_wrap=True)
-            else:
-                console.file.write(text + "\n")
-    _said(console, Text(summary(report)))
+    if not console.is_terminal:
+        console.file.write(plain(report, show_triaged))
+        return
+    from rich.text import Text
+
+    from .layout import hanging
+
+    for finding in _shown(report, show_triaged):  # a person reads it: wrapped between words
+        hanging(console, "", line(finding), indent=4)
+    hanging(console, "", Text(summary(report)), indent=2)
     if report.triaged_findings and not show_triaged:
-        hint = (
-            "triaged discrepancies: `claimkb conflicts` lists them, "
-            "`claimkb check --show-triaged` prints them here"
-        )
-        _said(console, Text(hint, style="dim"))
+        hanging(console, "", Text(_TRIAGED_HINT, style="dim"), indent=2)
 
 
-def _said(console: Console, text: Text) -> None:
-    """One line for a program reading the output; on a terminal, wrapped between words
-    (a terminal would break it anywhere), its later lines indented."""
-    if console.is_terminal:
-        hanging(console, "", text, indent=2)
-    else:
-        console.print(text, soft_wrap=True)
+def plain(report: Report, show_triaged: bool = False) -> str:
+    """The report as :func:`render` prints it to a console that is not a terminal: one line
+    per finding, then the summary (and the hint about triaged findings), unstyled."""
+    lines = []
+    for finding in _shown(report, show_triaged):
+        text = "".join(piece for piece, _ in pieces(finding))
+        lines.append(_as_rich_prints(text) if _REWRITTEN_BY_RICH.search(text) else text + "\n")
+    lines.append(summary(report) + "\n")  # counts and fixed words: nothing rich rewrites
+    if report.triaged_findings and not show_triaged:
+        lines.append(_TRIAGED_HINT + "\n")
+    return "".join(lines)
+
+
+def _shown(report: Report, show_triaged: bool) -> list[Finding]:
+    return [f for f in report.findings if show_triaged or not f.triaged]
+
+
+def _as_rich_prints(text: str) -> str:
+    """``text`` as rich prints it to a console that is not a terminal (tabs expanded, the
+    control characters it strips stripped), with its line break."""
+    import io
+
+    from rich.text import Text
+
+    from .console import stdout
+
+    out = io.StringIO()
+    stdout(out).print(Text(text), soft_wrap=True)
+    return out.getvalue()
