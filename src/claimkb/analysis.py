@@ -176,8 +176,13 @@ def source_origins(kb: KB, source_id: str) -> frozenset[str]:
 
 
 def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
-    """Partition claims into independent pieces of evidence (connected by shared origins)."""
+    """Partition claims into independent pieces of evidence (connected by shared origins),
+    in the order of their first claims."""
     items = list(claims)
+    known = memo(kb, "evidence-keys", dict)
+    keyed = [_evidence_keys(kb, claim, known) for claim in items]
+    if len(frozenset().union(*keyed)) == sum(map(len, keyed)):
+        return [[claim] for claim in items]  # the common case: no two share any evidence
     parent = list(range(len(items)))
 
     def find(i: int) -> int:
@@ -187,8 +192,8 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
         return i
 
     owner: dict[tuple[str, str], int] = {}
-    for index, claim in enumerate(items):
-        for key in _evidence_keys(kb, claim):
+    for index, keys in enumerate(keyed):
+        for key in keys:
             if key in owner:
                 parent[find(index)] = find(owner[key])
             else:
@@ -199,14 +204,19 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     return list(result.values())
 
 
-def _evidence_keys(kb: KB, claim: Claim) -> frozenset[tuple[str, str]]:
+EvidenceKeys = dict[tuple[str, tuple[str, ...] | None], frozenset[tuple[str, str]]]
+
+
+def _evidence_keys(
+    kb: KB, claim: Claim, known: EvidenceKeys | None = None
+) -> frozenset[tuple[str, str]]:
     """What a claim's evidence shares with another's: its origins, and the organisations
     that issued any of them. Claims with one source (and one ``via``) share the answer, so
-    it is worked out once for each."""
-    known: dict[tuple[str, tuple[str, ...] | None], frozenset[tuple[str, str]]]
-    known = memo(kb, "evidence-keys", dict)
-    via = tuple(claim.via) if claim.via is not None else None
-    found = known.get((claim.source, via))
+    it is worked out once for each (in ``known``, the KB's memo of them)."""
+    if known is None:
+        known = memo(kb, "evidence-keys", dict)
+    via = claim.via
+    found = known.get((claim.source, None if via is None else tuple(via)))
     if found is None:
         keys = set()
         for origin in origins(kb, claim):
@@ -215,7 +225,7 @@ def _evidence_keys(kb: KB, claim: Claim) -> frozenset[tuple[str, str]]:
             if source is not None and source.issued_by:
                 issuer = kb.entity(source.issued_by)
                 keys.add(("issuer", issuer.id if issuer is not None else source.issued_by))
-        found = known[(claim.source, via)] = frozenset(keys)
+        found = known[(claim.source, None if via is None else tuple(via))] = frozenset(keys)
     return found
 
 
