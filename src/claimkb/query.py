@@ -71,12 +71,16 @@ def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
     """Each claim in the stable JSON shape (:func:`claim_dict` is one of them), for many
     claims at once (the query index writes every claim's row on each cold check). Claims
     writing a value alike share its reading, so each reading's ``normalized`` dict is built
-    once and shared by the rows stating it: rows for encoding or printing, which nobody
+    once and shared by the rows stating it, and so do rows with no qualifiers, reviews or
+    items share one empty dict or list: rows for encoding or printing, which nobody
     changes (a row of one claim alone shares nothing)."""
     values = kb.values
-    subject_id = kb.subject_id
+    subject_ids = _subject_ids(kb)
     normalized: dict[int, tuple[Any, Any]] = {}  # id(reading) -> (normalized, value_error)
+    no_qualifiers: dict[str, Any] = {}
+    nothing: list[str] = []
     rows = []
+    append = rows.append
     for claim in claims:
         fields = claim.__dict__
         value = values.get(fields["id"])
@@ -93,12 +97,17 @@ def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
         written = fields["value"]
         if type(written) is not str:
             written = claim.written
+        subject = fields["subject"]
+        subject_id = subject_ids.get(subject)
+        if subject_id is None:
+            subject_id = subject_ids[subject] = kb.subject_id(claim)
+        qualifiers, reviews, items = fields["qualifiers"], fields["reviews"], fields["items"]
         location = claim.__pydantic_private__  # claim.file and claim.line, read once
-        rows.append(
+        append(
             {
                 "id": fields["id"],
-                "subject": fields["subject"],
-                "subject_id": subject_id(claim),
+                "subject": subject,
+                "subject_id": subject_id,
                 "property": fields["property"],
                 "value": written,
                 "normalized": read[0],
@@ -106,10 +115,10 @@ def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
                 "source": fields["source"],
                 "quote": fields["quote"],
                 "status": fields["status"].value,
-                "qualifiers": dict(fields["qualifiers"]),
+                "qualifiers": dict(qualifiers) if qualifiers else no_qualifiers,
                 "via": fields["via"],
-                "reviews": list(fields["reviews"]),
-                "items": list(fields["items"]),
+                "reviews": list(reviews) if reviews else nothing,
+                "items": list(items) if items else nothing,
                 "derived": derived.model_dump() if derived else None,
                 "note": fields["note"],
                 "file": location["_file"] if location else "",
@@ -117,6 +126,12 @@ def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _subject_ids(kb: KB) -> dict[str, str]:
+    """Subject as written -> :meth:`KB.subject_id`, for the subjects worked out so far (a
+    copy: filled by the caller as it meets others)."""
+    return dict(kb._subject_ids)
 
 
 def find_claims(
