@@ -13,7 +13,6 @@ sources file: one source record, or a ``sources:`` list.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from collections import defaultdict
@@ -180,6 +179,8 @@ def _load_claims_document(part: FilePart, data: Any, rel: str) -> None:
         return
     for key in data:
         if key not in CLAIMS_FILE_KEYS:
+            import difflib  # only for a key no claims file has
+
             close = difflib.get_close_matches(str(key), CLAIMS_FILE_KEYS, n=1)
             hint = (
                 f" (did you mean '{close[0]}'?)"

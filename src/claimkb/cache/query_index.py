@@ -36,7 +36,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from itertools import compress
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
     from .. import query
+    from ..model import places as model_places
     from . import ready, rows, shown
     from .codec import encode_record
 
@@ -149,7 +150,7 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
     dates = query.timeline(kb, shared=True)
     source_rows = query.sources(kb)
     fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
-    places = list(map(attrgetter("file", "line"), claims))  # properties: not in __dict__
+    places = model_places(claims)  # each claim's (file, line), in one pass
     columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
     ids, subjects, properties, sources, statuses, values, quotes, notes, vias = columns
     subject_column = _column(subjects)

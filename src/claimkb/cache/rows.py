@@ -20,7 +20,6 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -50,7 +49,9 @@ def build(
     from ..render.json import encode
 
     if places is None:  # each claim's (file, line)
-        places = list(map(attrgetter("file", "line"), claims))
+        from ..model import places as model_places
+
+        places = model_places(claims)
     order = sorted(range(len(claims)), key=places.__getitem__)
     rank = array(_CODE, bytes(len(order) * array(_CODE).itemsize))
     for place, position in enumerate(order):
