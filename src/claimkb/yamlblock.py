@@ -14,22 +14,39 @@ indentation, any text the full parser might refuse - makes :func:`read_block` re
 :data:`OUTSIDE`, and the caller reads the text with the full parser, which gives the value or
 the located problem exactly as before. A test compares the two readers on generated texts,
 every fixture and the bundled corpus.
+
+:func:`read_block_python` is the reference; ``_yamlblock.c``, built at install where there is a
+C compiler, does the same step for step, and :func:`read_block` is it where it was built
+(:data:`COMPILED`). A differential test holds the two to the same values, types and lines.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any, Final
 
 from .located import BOOLS, IMPLICIT, LocatedDict, LocatedList
 
 _intern = sys.intern
 
-__all__ = ["OUTSIDE", "read_block"]
+__all__ = ["COMPILED", "OUTSIDE", "read_block", "read_block_python"]
 
-OUTSIDE: Final = object()
-"""Returned when a text is not in the subset: read it with the full parser instead."""
+# imported by name: tests/test_layers.py reads the import graph from .py files, where this
+# compiled module has none, so an import statement would count as importing the package itself
+try:
+    _compiled: ModuleType | None = importlib.import_module("claimkb._yamlblock")
+except ImportError:  # not built: no C compiler at install
+    _compiled = None
+
+COMPILED: Final = _compiled is not None
+"""Whether :func:`read_block` is the compiled reader (``claimkb._yamlblock``)."""
+
+OUTSIDE: Final[object] = object() if _compiled is None else _compiled.OUTSIDE
+"""Returned (by both readers) when a text is not in the subset: read it with the full parser."""
 
 _DEEPEST = 32
 """Nesting this reader follows; deeper texts go to the full parser (which limits depth)."""
@@ -72,7 +89,7 @@ class _Outside(Exception):
     """Raised inside the reader when the text leaves the subset."""
 
 
-def read_block(text: str) -> Any:
+def read_block_python(text: str) -> Any:
     """The value of ``text`` if it is in the plain block subset, else :data:`OUTSIDE`."""
     if _UNUSUAL.search(text) is not None:
         return OUTSIDE
@@ -372,3 +389,7 @@ def _comment_only(text: str, start: int) -> None:
     rest = text[start:]
     if rest and not (rest[0] == " " and rest.lstrip(" ")[:1] == "#"):
         raise _Outside
+
+
+read_block: Callable[[str], Any] = read_block_python if _compiled is None else _compiled.read_block
+"""The compiled reader where it was built, else :func:`read_block_python`: the same results."""

@@ -1,0 +1,9 @@
+"""The block YAML reader of :mod:`claimkb.yamlblock`, compiled (``_yamlblock.c``)."""
+
+from typing import Any, Final
+
+OUTSIDE: Final[object]
+"""Returned when a text is not in the subset; :data:`claimkb.yamlblock.OUTSIDE` is this."""
+
+def read_block(text: str, /) -> Any:
+    """The value of ``text`` if it is in the plain block subset of YAML, else :data:`OUTSIDE`."""

@@ -1,0 +1,361 @@
+"""The compiled block reader (``claimkb._yamlblock``) gives exactly what the Python one gives.
+
+:func:`~claimkb.yamlblock.read_block_python` is the reference, itself held to PyYAML by
+``test_yaml_block.py``; the compiled reader must return the very same thing for every text:
+``OUTSIDE`` on the same texts, and otherwise the same value - the same types (``LocatedDict``,
+``LocatedList``, ``str``, ``int``, ``bool``, ``None``), keys (interned), scalars, and line of
+every mapping, key and item. The texts: every case of the two YAML reader tests, every YAML file
+of the fixtures and the bundled corpus, a generated benchmark KB, and generated texts - the
+block reader test's grammar, and adversarial mixes of the characters and shapes the reader
+decides on (indentation, dashes, colons, quotes, comments, block and flow indicators,
+non-ASCII and unusual characters, long integers, deep nesting).
+
+Where the compiled module was not built, these tests are skipped: build it with a C compiler
+(``pip install -e .``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimkb import yamlblock
+from claimkb.located import LocatedDict, LocatedList
+from test_yaml_block import STANDS_ASIDE, TAKEN, _block_texts, _plain, _yaml_files
+from test_yaml_fast_path import CASES, _documents
+
+try:
+    from claimkb import _yamlblock
+except ImportError:  # not built: every test here is skipped
+    _yamlblock = None
+
+pytestmark = pytest.mark.skipif(
+    _yamlblock is None,
+    reason="claimkb._yamlblock was not built: install claimkb where a C compiler and Python's "
+    "headers are (pip install -e .), and see the build's output for why it failed",
+)
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+def _compiled(text: str) -> Any:
+    assert _yamlblock is not None
+    return _yamlblock.read_block(text)
+
+
+def _exact(value: Any) -> Any:
+    """The value with its types, lines and keys' interning made visible (``True == 1`` and
+    ``"a" == "a"`` are not enough: a bool is not an int, an interned key not a copy)."""
+    if isinstance(value, LocatedDict):
+        assert type(value) is LocatedDict
+        keys = [(type(k), k, sys.intern(k) is k) for k in value]
+        lines = [(k, type(n), n) for k, n in value.key_lines.items()]
+        return (
+            "map",
+            type(value.line),
+            value.line,
+            keys,
+            lines,
+            [_exact(v) for v in value.values()],
+        )
+    if isinstance(value, LocatedList):
+        assert type(value) is LocatedList
+        lines = [(type(n), n) for n in value.item_lines]
+        return ("seq", type(value.line), value.line, lines, [_exact(v) for v in value])
+    return (type(value), value)
+
+
+def _same(text: str) -> bool:
+    """Whether the readers took ``text``; fails the test unless both did the same."""
+    reference = yamlblock.read_block_python(text)
+    compiled = _compiled(text)
+    if reference is yamlblock.OUTSIDE:
+        assert compiled is yamlblock.OUTSIDE, text
+        return False
+    assert compiled is not yamlblock.OUTSIDE, text
+    assert _exact(compiled) == _exact(reference), text
+    return True
+
+
+def test_read_block_is_the_compiled_reader() -> None:
+    assert _yamlblock is not None and yamlblock.COMPILED
+    assert yamlblock.read_block is _yamlblock.read_block
+    assert yamlblock.OUTSIDE is _yamlblock.OUTSIDE
+    assert yamlblock.read_block_python("a: 1\n---\n") is yamlblock.OUTSIDE
+
+
+@pytest.mark.parametrize("text", TAKEN)
+def test_agrees_on_the_shapes_taken(text: str) -> None:
+    assert _same(text)
+
+
+@pytest.mark.parametrize("text", STANDS_ASIDE + CASES)
+def test_agrees_on_the_texts_left_to_the_full_parser(text: str) -> None:
+    _same(text)
+
+
+EDGES = [
+    "",
+    "\n",
+    " ",
+    "-",
+    "- ",
+    "-x",
+    ":",
+    "a:",
+    "a:b",
+    "a:\n",
+    "a: ",
+    "a:  \n",
+    "a: b\n  ",
+    "a: 1\n \n",
+    "a: 1\n# c\n  # indented comment\n",
+    "- a\n-b\n",
+    "- a\n- \n",
+    "- a\nb: 1\n",
+    "- a\n-\n",
+    "a:\n- x\n- y\nb: 1\n",
+    "a:\n  - x\n- y\n",
+    "- - x\n",
+    "-  a: 1\n   b: 2\n",
+    "- a: 1\n  b:\n    - c\n",
+    "a: 中文\n键: 值\nb: '中''文'\nc: \"中\"\nd: [中, 文]\ne: {k: 中}\n",
+    "a: 𝔘𝔫𝔦𝔠𝔬𝔡𝔢\nb: - x\n",
+    "a: |\n  中文\n  𝔘\n",
+    "a: 1\u00a0\nb: x\u3000y\n",
+    "a: 123456789012345678\nb: -12345678901234567\nc: +1234567890123456789\n",
+    "a: -1234567890123456789\nb: 0\nc: -0\nd: +0\ne: 00\nf: 0x1\ng: 1_000\n",
+    "a: ~\nb: null\nc: NULL\nd: Null\ne: nULL\nf: true\ng: TRUE\nh: tRUE\ni: +\nj: -\n",
+    "a: '' \nb: ''\nc: ''''\nd: 'a''\ne: 'a'' '\nf: 'x' # c\ng: 'x'#c\n",
+    'a: ""\nb: "x" \nc: "x"  # c\nd: "x\\n"\ne: "x" y\nf: "a # b"\ng: "x" # \\\n',
+    "a: x # c\nb: x #c\nc: x#c\nd: x  #\ne: x: y\nf: x:\ng: :x\nh: ?x\ni: -x\n",
+    "a: [a, 'b', \"c\", d e, 'f''g', ~, 1, -1, true, '', \"\"]\n",
+    "a: [ ]\nb: { }\nc: [a,b]\nd: [a ,b]\ne: [a , b ]\nf: {a: 1,b: 2}\n",
+    "a: [a]b\nb: [a] # c\nc: [a]#c\nd: [-a]\ne: [a:]\nf: [a: b]\ng: [:a]\n",
+    "a: {a:1}\nb: {a: }\nc: {'a': 1}\nd: {1: a}\ne: {true: a}\nf: {a: 1, }\n",
+    "a: {bb: xx, bb: yy}\n",
+    "a: {bb: xx, null: yy}\n",
+    "a:\n  bb: xx\n  bb: yy\n",
+    "a: {b: x, c: 'y' z}\n",
+    'a: [a, , b]\nb: [,]\nc: [#]\nd: [\'a\', "b\\""]\ne: [\'a\' b]\nf: ["a" b]\n',
+    "a: [a # b]\nb: [a #b]\nc: {a: b #c}\nd: [{a: 1}]\ne: [[a]]\nf: ]\ng: }\n",
+    "a: |\n  x\nb: |-\n  x\nc: |+\n  x\nd: >\n  x\n  y\ne: >-\n  x\n\n  y\n",
+    "a: |+\n  x\n\n\n",
+    "a: |+\n  x\n\n\nb: 1\n",
+    "a: |+\n  x\n  \n",
+    "a: |\n  x\n\n",
+    "a: |-\n  x\n\n",
+    "a: >\n  x\n\n\n  y\n",
+    "a: >\n  x\n   y\n",
+    "a: |\n  x\n   y\n  z\n",
+    "a: |\n   x\n  y\n",
+    "a: | #c\n  x\n",
+    "a: |#c\n  x\n",
+    "a: |  \n  x\n",
+    "a: |-+\n  x\n",
+    "a: |1\n  x\n",
+    "a: |\n",
+    "a: |",
+    "a: >\n x\n",
+    "- |\n x\n- >-\n  y\n",
+    "- |\n  x\n y\n",
+    "- |\n- x\n",
+    "a:\n  b: |\n    x\n  c: 1\n",
+    "a:\n  b: |\n  x\n",
+    "a: |\n  x\n\n\n# c\n",
+    "a: 1\n\n\n",
+    "a: 1" + "\n" * 300,
+    "a:\n" + "".join("  " * d + f"k{d}:\n" for d in range(1, 33)),
+    "a:\n" + "".join("  " * d + f"k{d}:\n" for d in range(1, 34)),
+    "".join("  " * d + f"k{d}:\n" for d in range(40)) + "  " * 40 + "v: 1\n",
+    "".join("  " * d + "- \n" for d in range(3)),
+    "".join("  " * d + "-\n" for d in range(3)),
+    "- " * 40 + "x\n",
+    "a: b\tc\n",
+    "a: b\rc\n",
+    "a: b\x00c\n",
+    "a: b\x85c\n",
+    "a: b\x9f\n",
+    "a: b\xa0\n",
+    "a: \ufffe\n",
+    "a: \uffff\n",
+    "a: \ufffd\n",
+    "a: \ud800\n",
+    "a: \U0010ffff\n",
+    "a: \x7f\n",
+    "a: \x1f\n",
+    "a: \x0b\n",
+    "a: \x0c\n",
+    "a: 1\u2029",
+]
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_agrees_on_edges(text: str) -> None:
+    _same(text)
+
+
+def test_agrees_on_every_fixture_and_the_bundled_corpus() -> None:
+    paths = _yaml_files(PROJECT / "tests" / "fixtures", PROJECT / "claims", PROJECT / "sources")
+    taken = 0
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        taken += _same(text)
+    assert len(paths) > 300
+    assert taken > len(paths) // 2
+
+
+def test_agrees_on_a_generated_benchmark_kb(tmp_path: Path) -> None:
+    sys.path.insert(0, str(PROJECT / "bench"))
+    try:
+        from generate import generate
+    finally:
+        sys.path.remove(str(PROJECT / "bench"))
+    for layout in ("100-per-file", "per-source"):
+        generate(600, layout, tmp_path / layout)
+        paths = _yaml_files(tmp_path / layout)
+        assert paths
+        assert all(_same(p.read_text(encoding="utf-8")) for p in paths)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_block_texts())
+def test_agrees_on_the_block_grammar(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_documents)
+def test_agrees_on_flow_documents(text: str) -> None:
+    _same(text)
+
+
+# Adversarial texts: pieces of every kind the reader looks at, mixed with little regard for
+# what makes sense, so that each refusal and each edge of a match is reached.
+
+_PIECES = [" ", "  ", "-", "- ", ":", ": ", "'", "''", '"', "\\", "#", " #", "|", ">", "|-",
+           ">+", "{", "}", "[", "]", ",", ", ", "a", "key", "k-1", "_", "9", "0", "-1", "+",
+           "~", "null", "True", "FALSE", "中", "文 ", "𝔘", "\u00a0", "\t", "\r", "\x00",
+           "\x85", "\u2028", "\ufeff", "\ud800", "!", "&", "*", "%", "@", "`", "?",
+           "1234567890123456789", "123456789012345678", "\n", "\n", "\n", "\n  ",
+           "\n- "]  # fmt: skip
+
+_soup = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
+"""Any order of the pieces: mostly refused, sometimes a text the reader takes."""
+
+_adversarial_values = st.one_of(
+    _plain,
+    st.sampled_from(["'a''b'", "'a'' b'", "'a' ''", '"a" "b"', "'x'#c", '"x"#c', "x #", "x#",
+                     "[a, 'b, c']", "[\"a, b\"]", "[a b, c d]", "[ a , b ]", "{a: b, c: 'd'}",
+                     "{a: [b]}", "{a: b c}", "{a: -b}", "[a:b]", "[a: b]", "{a b: c}",
+                     "{a: 1, a: 2}", "{null: 1}", "[1, 0, -0, +5, 007, 12345678901234567890]",
+                     "18446744073709551616", "-9223372036854775808", "999999999999999999",
+                     "中文: 值", "值 #注", "'中''文'", "\"中\"", "[中, 文]", "a\u00a0b",
+                     "|+  # c", ">-  ", "|  x", "| #", "||", "|>", "> #x"]),
+    st.text(alphabet=st.sampled_from(list("ab 中:#'\"-[]{},|>~1")), min_size=1, max_size=12),
+)  # fmt: skip
+_adversarial_keys = st.sampled_from(
+    ["a", "b", "key", "k-1", "_x", "A9", "null", "True", "~", "1", "'a'", '"a"', "a b", "中",
+     "-a", "a:", "", "?"]
+)  # fmt: skip
+
+
+@st.composite
+def _adversarial_lines(draw: st.DrawFn) -> str:
+    """Lines put together from an indentation, dashes, a key, a value and a comment, each
+    drawn from the forms the reader accepts and the ones it must refuse, with block scalar
+    content under some of them."""
+    lines: list[str] = []
+    for _ in range(draw(st.integers(0, 16))):
+        line = " " * draw(st.sampled_from([0, 0, 0, 1, 2, 2, 3, 4, 4, 6, 8]))
+        line += draw(st.sampled_from(["", "", "", "- ", "-  ", "- - ", "-", "-\t"]))
+        if draw(st.booleans()):
+            line += draw(_adversarial_keys) + draw(st.sampled_from([":", ": ", ":  ", " :"]))
+        if draw(st.integers(0, 3)):
+            line += draw(_adversarial_values)
+        if draw(st.integers(0, 5)) == 0:
+            line += draw(st.sampled_from([" # c", "#c", "  #", " "]))
+        lines.append(line)
+        if draw(st.integers(0, 4)) == 0:  # content for a block scalar, or a stray line
+            for _ in range(draw(st.integers(0, 4))):
+                lines.append(
+                    " " * draw(st.integers(0, 8)) + draw(st.sampled_from(["", "x", " y", "中"]))
+                )
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\n\n", "\n  ", "\n\n\n"]))
+
+
+@st.composite
+def _deep(draw: st.DrawFn) -> str:
+    """Mappings and sequences nested around the reader's depth limit (32)."""
+    depth = draw(st.integers(25, 40))
+    lines = []
+    indent = 0
+    for _ in range(depth):
+        if draw(st.booleans()):
+            lines.append(" " * indent + "k:")
+            indent += draw(st.sampled_from([1, 2]))
+        else:
+            lines.append(" " * indent + "- k:")
+            indent += 2 + draw(st.sampled_from([0, 1, 2]))
+    lines.append(" " * indent + draw(st.sampled_from(["v: 1", "- x", "x"])))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_soup)
+def test_agrees_on_character_soup(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_adversarial_lines())
+def test_agrees_on_adversarial_lines(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_deep())
+def test_agrees_around_the_depth_limit(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=60))
+def test_agrees_on_any_text(text: str) -> None:
+    _same(text)
+
+
+def test_reads_a_str_subclass_and_refuses_other_types() -> None:
+    class Text(str):
+        pass
+
+    assert _same(Text("a: [x, y]\nb: |\n  z\n"))
+    with pytest.raises(TypeError):
+        _compiled(b"a: 1\n")  # type: ignore[arg-type]
+
+
+def test_reading_leaves_nothing_behind() -> None:
+    """Every path frees what it made, the refusals half-way through a record included: reading
+    a text again and again keeps no memory block and no reference to a shared object."""
+    shared = [yamlblock.OUTSIDE, None, True, False]
+    kept = {}
+    for text in TAKEN + STANDS_ASIDE + CASES + EDGES:
+        _compiled(text)  # the first reading interns the keys
+        blocks = sys.getallocatedblocks()
+        references = [sys.getrefcount(o) for o in shared]
+        for _ in range(20):
+            _compiled(text)
+        if (
+            sys.getallocatedblocks() - blocks > 5
+            or [sys.getrefcount(o) for o in shared] != references
+        ):
+            kept[text] = sys.getallocatedblocks() - blocks
+    assert kept == {}
