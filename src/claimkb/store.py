@@ -124,17 +124,20 @@ class PartCache(Protocol):
 
 def _merge(kb: KB, part: FilePart) -> None:
     kb.files.append(part.rel)
+    tables: dict[str, dict[str, Any]] = {}
     for event in part.events:
-        if isinstance(event, tuple):
+        if type(event) is tuple:
             section, record = event
-            table = getattr(kb, section)
+            table = tables.get(section)
+            if table is None:
+                table = tables[section] = getattr(kb, section)
             record_id = record.id  # type: ignore[attr-defined]
             if record_id in table:
                 _register(kb, section, record)  # reports the duplicate
             else:
                 table[record_id] = record
         else:
-            kb.load_findings.append(event)
+            kb.load_findings.append(event)  # type: ignore[arg-type]
     for section, ids in part.broken.items():
         kb.broken[section].update(ids)
     if part.broken.get("unread"):  # what it may define is unknown (see checks.unread)
