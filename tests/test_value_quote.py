@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import claimkb
+from claimkb.namekey import name_key
 from conftest import write_tree
 
 PROPERTIES = {
@@ -124,3 +128,18 @@ def test_a_value_that_says_why_it_is_not_quoted_is_not_compared(tmp_path: Path) 
     report = claimkb.check(_kb(tmp_path, rows, extra))
     assert [f.code for f in report.open_findings] == []
     assert [f.code for f in claimkb.check(_kb(tmp_path / "b", rows)).open_findings] == ["CKB305"]
+
+
+_ASCII = st.characters(min_codepoint=0, max_codepoint=127)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(_ASCII), st.text(_ASCII, min_size=1), st.text(_ASCII))
+def test_an_ascii_name_written_in_an_ascii_quote_is_named_by_its_key(
+    before: str, written: str, after: str
+) -> None:
+    """The check takes an ASCII name written as is in an ASCII quote as named without keying
+    the quote (:func:`claimkb.checks.value_quote._names_entity`): keying ASCII maps each
+    character alone, so the key of a piece of a text is a piece of the text's key."""
+    if name_key(written):
+        assert name_key(written) in name_key(before + written + after)

@@ -34,33 +34,49 @@ COMPARED = frozenset({Datatype.QUANTITY, Datatype.DATE, Datatype.ENTITY})
 
 def check(kb: KB) -> Iterator[Finding]:
     normalised = cast(dict[str, tuple[Claim, str]], kb.memo.get(NORMALISED_QUOTES, {}))
+    values = kb.values.read_all()
+    compared = {p.id for p in kb.properties.values() if p.datatype in COMPARED}
+    written: dict[str, str] = {}  # a value as written -> normalised: claims write alike
     for claim in kb.claims.values():
-        if claim.derived is not None or claim.unquoted is not None:
+        fields = claim.__dict__
+        if fields["derived"] is not None or fields["unquoted"] is not None:
             continue
-        prop = kb.properties.get(claim.property)
-        if prop is None or prop.datatype not in COMPARED:
+        if fields["property"] not in compared:
             continue
-        value = kb.values.get(claim.id)
+        value = values.get(fields["id"])
         if value is None or isinstance(value, ValueProblem):
             continue  # reported as unparseable
-        known = normalised.get(claim.id)
+        known = normalised.get(fields["id"])
         quote = known[1] if known is not None and known[0] is claim else None
-        finding = compare(kb, claim, value, quote)
+        finding = compare(kb, claim, value, quote, written)
         if finding is not None:
             yield finding
 
 
-def compare(kb: KB, claim: Claim, value: Value, quote: str | None = None) -> Finding | None:
+def compare(
+    kb: KB,
+    claim: Claim,
+    value: Value,
+    quote: str | None = None,
+    written: dict[str, str] | None = None,
+) -> Finding | None:
     """The finding when ``value`` (the claim's, read for its property) is not what its quote
     says; None when it is. ``claimkb add claim`` refuses the same claims the check reports.
-    ``quote``: the claim's quote normalised, when the quote check has done it."""
+    ``quote``: the claim's quote normalised, when the quote check has done it; ``written``:
+    values as written, normalised, kept between claims."""
     if quote is None:
         quote = normalise(claim.quote)
     if isinstance(value, EntityName):
         if _names_entity(kb, quote, claim.written, value):
             return None
         return _miss(claim, "the quote does not name it (by this name or an alias)")
-    if _verbatim(normalise(claim.written), quote):  # the common case: copied as written
+    as_written = claim.written
+    form = written.get(as_written) if written is not None else None
+    if form is None:
+        form = normalise(as_written)
+        if written is not None:
+            written[as_written] = form
+    if _verbatim(form, quote):  # the common case: copied as written
         return None
     words = isinstance(value, DateValue)  # "Nov 5", "early November", "Q3 2022"
     stated = stated_values(quote, lambda text: kb.read_as(claim, text), words=words)
@@ -96,8 +112,14 @@ _JOINS_AFTER = re.compile(r"[0-9０-９]|[.,，][0-9０-９]")
 
 
 def _names_entity(kb: KB, quote: str, written: str, value: EntityName) -> bool:
+    names = _name_keys(kb, written, value.entity)
+    if quote.isascii() and written.isascii() and written in quote and name_key(written):
+        # the name as written is in the quote: its key is in the quote's key (in ASCII,
+        # keying maps each character alone, so a piece of the text keys to a piece of its
+        # key), and the name's key is among the names' keys (those empty are left out)
+        return True
     key = name_key(quote)
-    return any(name in key for name in _name_keys(kb, written, value.entity))
+    return any(name in key for name in names)
 
 
 def _name_keys(kb: KB, written: str, entity_id: str | None) -> tuple[str, ...]:
