@@ -84,7 +84,7 @@ def _group_all(
 ) -> tuple[dict[GroupKey, list[Claim]], dict[str, tuple[GroupKey, object]]]:
     """:func:`_grouping`, worked out: :func:`group_key` of each claim, with what it looks up
     (the money properties, the subjects' ids) taken once for all of them."""
-    values = kb.values
+    values = kb.values.read_all()  # every claim's is needed: read at once, looked up in C
     groupable = {p.id for p in kb.properties.values() if p.datatype is not Datatype.VERDICT}
     money = money_properties(kb)
     subject_id = kb.subject_id
@@ -175,11 +175,14 @@ def source_origins(kb: KB, source_id: str) -> frozenset[str]:
     return result
 
 
+EvidenceKeys = dict[tuple[str, tuple[str, ...] | None], frozenset[tuple[str, str]]]
+
+
 def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     """Partition claims into independent pieces of evidence (connected by shared origins),
     in the order of their first claims."""
     items = list(claims)
-    known = memo(kb, "evidence-keys", dict)
+    known: EvidenceKeys = memo(kb, "evidence-keys", dict)
     keyed = [_evidence_keys(kb, claim, known) for claim in items]
     if len(frozenset().union(*keyed)) == sum(map(len, keyed)):
         return [[claim] for claim in items]  # the common case: no two share any evidence
@@ -202,9 +205,6 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     for index, claim in enumerate(items):
         result[find(index)].append(claim)
     return list(result.values())
-
-
-EvidenceKeys = dict[tuple[str, tuple[str, ...] | None], frozenset[tuple[str, str]]]
 
 
 def _evidence_keys(
@@ -271,7 +271,7 @@ def _support(kb: KB) -> dict[str, list[list[Claim]]]:
     its own 8,848.86 m, which ``8,849 m`` rounds, so its feet figure does not verify 8,849 m
     (the same value is not transitive across a change of unit)."""
     stated = statements(kb)
-    values = cast(Mapping[str, Value], kb.values)  # a group's claims have readable values
+    values = cast(Mapping[str, Value], kb.values.read_all())  # a group's: readable values
     result: dict[str, list[list[Claim]]] = {}
     for members in groups(kb).values():
         if len(members) < 2:

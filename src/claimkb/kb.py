@@ -315,6 +315,11 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
         self._all = found
         return found
 
+    def at_hand(self) -> Mapping[str, Value | ValueProblem]:
+        """The values as a plain dict once :meth:`read_all` has read them (looked up without
+        a call into Python), else this mapping, which reads each when first asked."""
+        return self._all if self._all is not None else self
+
     def get(self, claim_id: str, default: Any = None) -> Any:  # faster than Mapping.get
         found = self._read.get(claim_id)
         if found is not None:

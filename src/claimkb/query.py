@@ -74,12 +74,12 @@ def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
     once and shared by the rows stating it, and so do rows with no qualifiers, reviews or
     items share one empty dict or list: rows for encoding or printing, which nobody
     changes (a row of one claim alone shares nothing)."""
-    values = kb.values
+    values = kb.values.at_hand()
     subject_ids = _subject_ids(kb)
     normalized: dict[int, tuple[Any, Any]] = {}  # id(reading) -> (normalized, value_error)
     no_qualifiers: dict[str, Any] = {}
     nothing: list[str] = []
-    rows = []
+    rows: list[dict[str, Any]] = []
     append = rows.append
     for claim in claims:
         fields = claim.__dict__

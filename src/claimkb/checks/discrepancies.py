@@ -67,7 +67,7 @@ Split = Callable[[list[Value]], list[list[Value]]]
 
 def check(kb: KB) -> Iterator[Finding]:
     stated = statements(kb)
-    values = kb.values
+    values = kb.values.read_all()
     for key, members in groups(kb).items():
         prop = kb.properties[key[1]]
         if not prop.single_valued or len(members) < 2:
