@@ -23,9 +23,10 @@ not reported when the missing evidence could be in that file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 
-from ..analysis import agrees, independent_support, origins
+from ..analysis import agrees, independent_support, origins, supported
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
@@ -106,19 +107,23 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
     }
     rejected = rejections(kb)
     reviews_of = kb.reviews_of
+    support = supported(kb)
     unknowns: dict[tuple[str, str], frozenset[str]] = {}  # (property, subject) -> own unknowns
+    no_verdicts: frozenset[str] = frozenset()
     for claim in kb.claims.values():
-        reviews = reviews_of.get(claim.id)
+        claim_id = claim.id
+        reviews = reviews_of.get(claim_id)
         verdicts = (
             {v.status for r in reviews if isinstance(v := kb.value(r.id), Verdict)}
             if reviews
-            else set()
+            else no_verdicts
         )
-        own = unknowns.get((claim.property, claim.subject))
+        pair = (claim.property, claim.subject)
+        own = unknowns.get(pair)
         if own is None:
-            own = unknowns[(claim.property, claim.subject)] = _own_unknowns(kb, claim)
-        rejection, in_discrepancy = rejected.get(claim.id), claim.id in disputed
-        problem = _problem(kb, claim, rejection, in_discrepancy, verdicts)
+            own = unknowns[pair] = _own_unknowns(kb, claim)
+        rejection, in_discrepancy = rejected.get(claim_id), claim_id in disputed
+        problem = _problem(kb, claim, rejection, in_discrepancy, verdicts, support=support)
         if problem and _unreadable(kb, claim) and claim.status not in _BY_SOURCE:
             # the value's own finding (CKB220) says what to fix; rivals and support are
             # judged once it reads
@@ -144,8 +149,10 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                 ),
             )
             continue
-        support = understating_support(kb, claim, rejection, verdicts)
-        if support:
+        if claim.status not in _UNDERSTATABLE or rejection is not None or verdicts:
+            continue  # (what understating_support answers first, for most claims)
+        understated = understating_support(kb, claim, rejection, verdicts)
+        if understated:
             if (_INDEPENDENCE | own) & unread:
                 held.statuses += 1
                 continue
@@ -156,13 +163,13 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                 [claim.id],
                 claim=claim.id,
                 status=claim.status.value,
-                count=len(support),
-                support=", ".join(sorted(c.id for group in support for c in group)),
+                count=len(understated),
+                support=", ".join(sorted(c.id for group in understated for c in group)),
             )
 
 
 def understating_support(
-    kb: KB, claim: Claim, rejection: Resolution | None, verdicts: set[str]
+    kb: KB, claim: Claim, rejection: Resolution | None, verdicts: AbstractSet[str]
 ) -> list[list[Claim]]:
     """The independent supporters that make the claim's status understated (empty: it is
     not): two or more, not all interested parties for a vendor claim."""
@@ -209,12 +216,14 @@ def _problem(
     claim: Claim,
     rejection: Resolution | None,
     in_discrepancy: bool,
-    verdicts: set[str],
+    verdicts: AbstractSet[str],
     status: Status | None = None,
+    support: Mapping[str, list[list[Claim]]] | None = None,
 ) -> tuple[str, frozenset[str]] | None:
     """Why the claim's status (or ``status``, were it to carry that one instead) is not
     supported, and the sections whose missing records could supply what it lacks (none when
-    it rests on evidence that is there)."""
+    it rests on evidence that is there). ``support``: :func:`claimkb.analysis.supported` of
+    the KB, when the caller has it at hand."""
     if status is None:
         status = claim.status
     if rejection is not None and status in _ASSERTIVE:
@@ -225,16 +234,17 @@ def _problem(
             "different value",
             values & {"properties"},
         )
-    arithmetic = _arithmetic(kb, claim)
+    arithmetic = _arithmetic(kb, claim) if claim.derived is not None else None
     if status is Status.VERIFIED:
         if arithmetic == "mismatch":
             return (
                 "recomputing it does not give the stated value (see `claimkb explain`)",
                 frozenset(),
             )
+        pieces = (support if support is not None else supported(kb)).get(claim.id)
         if (
             arithmetic != "verified"
-            and len(independent_support(kb, claim)) < 2
+            and (pieces is None or len(pieces) < 2)
             and not _on_record(kb, claim)
         ):
             rests_on = ", ".join(sorted(origins(kb, claim)))
