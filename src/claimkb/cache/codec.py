@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ClaimkbError
-from ..model import shared_fields
+from ..model import SharedFields, shared_fields
 
 __all__ = ["Unencodable", "encode_record", "revive_record"]
 
@@ -148,18 +148,53 @@ def encode_record(record: Any, file: str) -> tuple[Any, ...]:
         raise Unencodable("a record without the location claimkb gives it in this file")
     if type(line) is not int or type(key_lines) is not dict:
         raise Unencodable("a record located in an unusual way")
-    names, coded = _layout(type(record))
+    model = type(record)
+    count, encode = _ENCODERS[model] if model in _ENCODERS else _encoder(model)
     fields = record.__dict__
-    if len(fields) != len(names) or record.__pydantic_extra__:
-        raise Unencodable(f"{type(record).__name__} holds values beyond its fields")
-    if coded:
-        fields = dict(fields)
-        for index, (encode, _) in coded:  # type: ignore[misc]
-            name = names[index]
-            fields[name] = encode(fields[name])
+    if len(fields) != count or record.__pydantic_extra__:
+        raise Unencodable(f"{model.__name__} holds values beyond its fields")
+    if encode is not None:
+        fields = encode(fields)
     fields_set = record.__pydantic_fields_set__
-    given = None if fields_set == key_lines.keys() else tuple(sorted(fields_set))
+    written = _KEYS_WRITTEN.get(id(fields_set))  # (the set, the keys in an order met)
+    if written is not None and written[0] is fields_set and written[1] == tuple(key_lines):
+        given = None  # the keys written are the fields set, as for most records
+    elif fields_set == key_lines.keys():
+        given = None
+        if isinstance(fields_set, SharedFields):  # one set for many records: kept alive
+            _KEYS_WRITTEN[id(fields_set)] = (fields_set, tuple(key_lines))
+    else:
+        given = tuple(sorted(fields_set))
     return (fields, given, line, key_lines)
+
+
+_KEYS_WRITTEN: dict[int, tuple[SharedFields, tuple[str, ...]]] = {}
+"""A shared fields set (by ``id``) -> itself and its names in the order records write them:
+a record whose keys come in that order has that fields set, found without comparing sets."""
+
+FieldsEncoder = Callable[[dict[str, Any]], dict[str, Any]]
+
+_ENCODERS: dict[type[BaseModel], tuple[int, FieldsEncoder | None]] = {}
+
+
+def _encoder(model: type[BaseModel]) -> tuple[int, FieldsEncoder | None]:
+    """(how many fields ``model`` has, what turns a record's fields dict into a copy with its
+    coded values encoded; None when nothing needs encoding), built once per model. A coded
+    field holding None (an optional nested model left out, as most are) is kept as it is
+    without a call."""
+    names, coded = _layout(model)
+    steps = [(names[index], encode) for index, (encode, _) in coded]  # type: ignore[misc]
+
+    def encode_fields(fields: dict[str, Any]) -> dict[str, Any]:
+        copied = dict(fields)
+        for name, encode in steps:
+            value = copied[name]
+            if value is not None:
+                copied[name] = encode(value)
+        return copied
+
+    found = _ENCODERS[model] = (len(names), encode_fields if steps else None)
+    return found
 
 
 _DECODERS: dict[type[BaseModel], Callable[[dict[str, Any]], None] | None] = {}
