@@ -11,11 +11,15 @@ are damaged, stale or missing.
 from __future__ import annotations
 
 import io
+import marshal
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import claimkb
 from claimkb import api, query
@@ -26,6 +30,7 @@ from claimkb.cache.indexed import Indexed
 from claimkb.cli import quick_questions
 from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
+from claimkb.rowvalues import columns
 from claimkb.values import ValueProblem
 from conftest import FIXTURES, PROJECT, Invoke, forbid_loading
 from kbs import copy_fixture
@@ -268,18 +273,21 @@ def test_damaged_rows_are_never_used(
     assert cli("claims", "--json", *at).stdout == expected
 
 
-def test_rows_that_do_not_fit_their_offsets_are_refused() -> None:
+def test_rows_that_do_not_fit_their_places_are_refused() -> None:
     for stored in [
         "not rows",
-        (2, [b""], b"\0" * 8, b"\0" * 16, []),  # two claims, one start
-        (1, [b""], b"\0" * 16, b"\0" * 16, []),  # two claims of a chunk each, one chunk
-        (0, [], b"", b"", []),
+        (1, [b""], b"\0" * 16, [], []),  # two claims of a chunk each, one chunk
+        (0, [], b"", [], []),
+        (2, [b""], b"\0" * 16, [], "no readings"),
     ]:
         with pytest.raises(ValueError):
             rows_module.Rows(stored)
-    garbled = rows_module.Rows((2, [b"not zlib"], b"\0" * 8, b"\0" * 8, []))
+    garbled = rows_module.Rows((2, [b"not zlib"], b"\0" * 8, [], []))
     with pytest.raises(ValueError):
         garbled.row_of(0)
+    short = rows_module.Rows((2, [zlib.compress(marshal.dumps([], 4))], b"\0" * 8, [], []))
+    with pytest.raises(ValueError):
+        short.row_of(0)
 
 
 @pytest.mark.parametrize(
@@ -292,8 +300,8 @@ def test_the_quick_odd_float_search_is_the_regex(text: bytes) -> None:
 
 def test_a_kb_orjson_cannot_encode_keeps_no_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     kb: Any = claimkb.load(FIXTURES / "valid" / "launch")
-    monkeypatch.setattr(json_render, "encode", lambda data: None)
-    assert rows_module.build(kb, list(kb.claims.values())) is None
+    monkeypatch.setattr(json_render, "refuses", lambda data: True)
+    assert rows_module.build(kb, columns(kb, kb.claims.values())) is None
 
 
 def test_show_of_every_claim_on_the_quick_path(
@@ -314,7 +322,7 @@ def test_rows_are_listed_by_file_and_line_whatever_the_order_given(
     kb: Any = claimkb.load(FIXTURES / "valid" / "launch")
     claims = list(kb.claims.values())[::-1]  # positions count in this order
     monkeypatch.setattr(rows_module, "CHUNK", 3)
-    rows = rows_module.Rows(rows_module.build(kb, claims))
+    rows = rows_module.Rows(rows_module.build(kb, columns(kb, claims)))
 
     def text(found: rows_module.Rows) -> str:
         pieces: list[str] = []
@@ -329,7 +337,25 @@ def test_rows_are_listed_by_file_and_line_whatever_the_order_given(
     assert text(rows) == expected(claims)
     some = [0, 5, 2, len(claims) - 1]
     assert text(rows.of(some)) == expected([claims[i] for i in some])
-    assert [rows.row_of(i) for i in range(len(claims))] == [
-        json_render.encode(query.claim_dict(kb, c)).replace(b"\n", b"\n  ").join([b"  ", b""])
-        for c in claims
-    ]
+    assert [rows.row_of(i) for i in range(len(claims))] == [query.claim_dict(kb, c) for c in claims]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.floats(allow_nan=False, allow_infinity=False) | st.integers(-(2**60), 2**60),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+)
+def test_a_readings_floats_are_printed_as_the_json_module_prints_them(data: Any) -> None:
+    """The rows give every float of a reading as json's text (orjson writes some its own way:
+    ``1e16`` for json's ``1e+16``), so their printing skips the float rewrite."""
+    import json
+
+    import orjson
+
+    written = orjson.dumps(rows_module.json_floats(data), option=orjson.OPT_INDENT_2)
+    assert written.decode() == json.dumps(data, ensure_ascii=False, indent=2)

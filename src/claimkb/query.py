@@ -26,11 +26,13 @@ from .analysis import (
     qualifier_splits,
     source_origins,
 )
+from .claimrow import row
 from .errors import NotFound
 from .findings import Finding
 from .kb import KB
 from .misspellings import misspellings, misspelt_as, misspelt_claims
 from .model import Claim, Datatype
+from .rowvalues import columns
 from .suggest import did_you_mean
 from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
@@ -68,70 +70,14 @@ def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
 
 
 def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:
-    """Each claim in the stable JSON shape (:func:`claim_dict` is one of them), for many
-    claims at once (the query index writes every claim's row on each cold check). Claims
-    writing a value alike share its reading, so each reading's ``normalized`` dict is built
-    once and shared by the rows stating it, and so do rows with no qualifiers, reviews or
-    items share one empty dict or list: rows for encoding or printing, which nobody
-    changes (a row of one claim alone shares nothing)."""
-    values = kb.values.at_hand()
-    subject_ids = _subject_ids(kb)
-    normalized: dict[int, tuple[Any, Any]] = {}  # id(reading) -> (normalized, value_error)
-    no_qualifiers: dict[str, Any] = {}
-    nothing: list[str] = []
-    rows: list[dict[str, Any]] = []
-    append = rows.append
-    for claim in claims:
-        fields = claim.__dict__
-        value = values.get(fields["id"])
-        read = normalized.get(id(value))
-        if read is None:
-            if value is None:
-                read = (None, None)
-            elif isinstance(value, ValueProblem):
-                read = (None, str(value))
-            else:
-                read = (value.to_dict(), None)
-            normalized[id(value)] = read
-        derived = fields["derived"]
-        written = fields["value"]
-        if type(written) is not str:
-            written = claim.written
-        subject = fields["subject"]
-        subject_id = subject_ids.get(subject)
-        if subject_id is None:
-            subject_id = subject_ids[subject] = kb.subject_id(claim)
-        qualifiers, reviews, items = fields["qualifiers"], fields["reviews"], fields["items"]
-        location = claim.__pydantic_private__  # claim.file and claim.line, read once
-        append(
-            {
-                "id": fields["id"],
-                "subject": subject,
-                "subject_id": subject_id,
-                "property": fields["property"],
-                "value": written,
-                "normalized": read[0],
-                "value_error": read[1],
-                "source": fields["source"],
-                "quote": fields["quote"],
-                "status": fields["status"].value,
-                "qualifiers": dict(qualifiers) if qualifiers else no_qualifiers,
-                "via": fields["via"],
-                "reviews": list(reviews) if reviews else nothing,
-                "items": list(items) if items else nothing,
-                "derived": derived.model_dump() if derived else None,
-                "note": fields["note"],
-                "file": location["_file"] if location else "",
-                "line": location["_line"] if location else 0,
-            }
-        )
-    return rows
-
-
-def _subject_ids(kb: KB) -> dict[str, str]:
-    """Subject as written -> :meth:`KB.subject_id`, for the subjects worked out so far (a
-    copy: filled by the caller as it meets others)."""
-    return dict(kb._subject_ids)
+    """Each claim in the stable JSON shape (:func:`claimkb.claimrow.row`; :func:`claim_dict`
+    is one of them), for many claims at once. Claims writing a value alike share its
+    reading, so each reading's ``normalized`` dict is built once and shared by the rows
+    stating it: rows for encoding or printing, which nobody changes (a row of one claim
+    alone shares nothing)."""
+    found = columns(kb, claims)
+    readings = found.readings
+    return [row(values, readings) for values in found.values()]
 
 
 def find_claims(

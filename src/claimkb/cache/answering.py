@@ -6,6 +6,7 @@ and the question is answered the usual way."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .indexed import Indexed, Unavailable
 from .rows import Rows
@@ -62,12 +63,9 @@ def _subject_id(index: Indexed, rows: Rows, subject: str) -> str:
     return index.names.get(name_key(subject)) or subject
 
 
-def _holds(row: bytes, needle: str) -> bool:
+def _holds(row: dict[str, Any], needle: str) -> bool:
     """Whether the text ``--text`` searches in this claim holds ``needle`` (case-folded)."""
-    import orjson
-
-    data = orjson.loads(row)
-    haystack = " ".join((data["id"], data["value"], data["quote"], data["note"] or ""))
+    haystack = " ".join((row["id"], row["value"], row["quote"], row["note"] or ""))
     return needle in haystack.casefold()
 
 

@@ -194,15 +194,10 @@ def _rows(index: Indexed) -> Rows | None:
 
 def _row(rows: Rows, position: int) -> Data:
     """The claim's row (:func:`claimkb.query.claim_dict`) as data."""
-    import orjson
-
     try:
-        row = orjson.loads(rows.row_of(position))
-    except (ValueError, orjson.JSONDecodeError):
+        return rows.row_of(position)
+    except ValueError:
         raise Unavailable("the index's rows are damaged") from None
-    if not isinstance(row, dict):
-        raise Unavailable("the index's rows are damaged")
-    return row
 
 
 def _numbers(data: bytes, code: str = _CODE) -> array[int]:

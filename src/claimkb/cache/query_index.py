@@ -36,7 +36,6 @@ import sys
 from array import array
 from collections.abc import Sequence
 from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -69,18 +68,13 @@ LEFT = ("plain",)
 prints rests on the rival groups and the evidence, which the check's own checks have just
 worked out, and which the writer would work out again (1.5 s at 100,000 claims)."""
 _CODE = "i"
-LAYOUT = (2, sys.byteorder, array(_CODE).itemsize)
+LAYOUT = (3, sys.byteorder, array(_CODE).itemsize)
 """The shape of the index and of its arrays (native integers)."""
 REGISTRIES = ("sources", "entities", "properties", "constants", "resolutions", "units")
 """The record tables the index holds whole."""
 SEPARATOR = "\0"
 """Ends each claim's text in the searched text (no claim's text holds one, or there is no
 searched text)."""
-
-
-_FIELDS_READ = ("id", "subject", "property", "source", "status", "value", "quote", "note", "via")
-_FIELDS = itemgetter(*_FIELDS_READ)
-"""The fields of a claim the index reads, from the record's ``__dict__`` in one step."""
 
 
 def numbers(data: bytes) -> array[int]:
@@ -97,12 +91,6 @@ def _column(values: Sequence[Any]) -> tuple[list[Any], bytes]:
     distinct = list(dict.fromkeys(values))
     number = dict(zip(distinct, range(len(distinct)), strict=True))
     return distinct, array(_CODE, map(number.__getitem__, values)).tobytes()
-
-
-def _values(column: tuple[list[Any], bytes]) -> tuple[list[Any], bytes]:
-    """A column of enum members as a column of their values."""
-    distinct, codes = column
-    return [member.value for member in distinct], codes
 
 
 def files(payload: dict[str, Any], key: str) -> dict[str, tuple[Any, ...]]:
@@ -142,34 +130,31 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
     It runs after every check, so it touches each claim record once and works on columns
     after that, reusing what the checks computed (values, reviews)."""
     from .. import query
-    from ..model import places as model_places
+    from ..rowvalues import columns
     from . import ready, rows, shown
     from .codec import encode_record
 
     claims = list(kb.claims.values())
     dates = query.timeline(kb, shared=True)
     source_rows = query.sources(kb)
-    fields = [_FIELDS(claim.__dict__) for claim in claims]  # the one pass over the records
-    places = model_places(claims)  # each claim's (file, line), in one pass
-    columns = list(zip(*fields, strict=True)) or [()] * len(_FIELDS_READ)
-    ids, subjects, properties, sources, statuses, values, quotes, notes, vias = columns
-    subject_column = _column(subjects)
-    property_column = _column(properties)
-    one_of = dict(zip(subjects, claims, strict=True))  # a claim of each subject as written
+    found = columns(kb, claims)  # the one pass over the records
+    subject_column = _column(found.subjects)
+    property_column = _column(found.properties)
+    resolved = dict(zip(found.subjects, found.subject_ids, strict=True))
     registries = {
         section: [(r.file, encode_record(r, r.file)) for r in getattr(kb, section).values()]
         for section in REGISTRIES
     }
     payload = {
-        "ids": marshal.dumps(list(ids), 4),
-        "files": _runs([file for file, _ in places]),
+        "ids": marshal.dumps(list(found.ids), 4),
+        "files": _runs(found.files),
         "columns": {
             "subject": subject_column,
             "property": property_column,
-            "source": _column(sources),
-            "status": _values(_column(statuses)),
+            "source": _column(found.sources),
+            "status": _column(found.statuses),
         },
-        "resolved": [kb.subject_id(one_of[subject]) for subject in subject_column[0]],
+        "resolved": list(map(resolved.__getitem__, subject_column[0])),
         "reviewers": {
             reviewed: [claim.id for claim in reviewers]
             for reviewed, reviewers in kb.reviews_of.items()
@@ -179,19 +164,18 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
         "registries": marshal.dumps(registries, 4),
         "name_index": kb.name_index,
         "load_findings": len(kb.load_findings),
-        "text": _text(ids, values, quotes, notes),
+        "text": _text(found.ids, found.written, found.quotes, found.notes),
         "timeline": marshal.dumps(dates, 4),
-        "rows": rows.build(kb, claims, places),
+        "rows": rows.build(kb, found),
         "ready": ready.build(source_rows, dates),
     }
     if "plain" not in leave:
-        read = dict(zip(_FIELDS_READ, columns, strict=True))
-        shown_columns: dict[str, Sequence[Any]] = {name: read[name] for name in _SHOWN_COLUMNS}
+        shown_columns = {"id": found.ids, "source": found.sources, "via": found.vias}
         payload["plain"] = shown.build(kb, claims, shown_columns, source_rows)
     return payload
 
 
-def _runs(files_of_claims: list[str]) -> tuple[list[str], bytes]:
+def _runs(files_of_claims: Sequence[str]) -> tuple[list[str], bytes]:
     """(files, the position of each file's first claim): a KB takes its claims file after
     file, so each file's claims follow one another."""
     from itertools import groupby
@@ -207,7 +191,7 @@ def _runs(files_of_claims: list[str]) -> tuple[list[str], bytes]:
 
 
 def _text(
-    ids: tuple[str, ...], values: tuple[Any, ...], quotes: tuple[str, ...], notes: tuple[Any, ...]
+    ids: Sequence[str], values: Sequence[str], quotes: Sequence[str], notes: Sequence[str | None]
 ) -> str | None:
     """What ``claims --text`` searches: each claim's id, written value, quote and note, then
     a :data:`SEPARATOR` (None if some claim's text holds one), case-folded as the search
@@ -216,7 +200,7 @@ def _text(
     100,000 claims, more than the rest of its search."""
     pieces = [SEPARATOR] * (5 * len(ids))
     pieces[0::5] = ids
-    pieces[1::5] = [v if type(v) is str else str(v) for v in values]
+    pieces[1::5] = values
     pieces[2::5] = quotes
     pieces[3::5] = [note or "" for note in notes]
     joined = " ".join(pieces).casefold()  # no character folds into the separator

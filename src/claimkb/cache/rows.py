@@ -2,86 +2,69 @@
 without rebuilding a record, parsing a value or loading the model.
 
 A claim's row (:func:`claimkb.query.claim_dict`) is a pure function of the KB, which the
-index's key covers, so the check that builds the index writes each row once, as the text
-orjson writes for it as an item of the answer's list, in the KB's order, with where each
-starts and the order ``claims`` lists them in (by file, then line). A question picks its
-rows from the index's columns, exactly as :func:`claimkb.query.find_claims` would (see
-:mod:`.answering`), and :func:`write` prints them as the whole answer is printed: the rows
-are joined :data:`CHUNK` at a time and finished by :func:`claimkb.render.json.finish` (the
-float rewrite and the defused CI commands of :func:`~claimkb.render.json.dumps`, which work
-line by line), so the answer is never held whole and is byte for byte the same. When orjson
-refuses some row (dumps would then take the json module's way), the index holds no rows and
-the questions are answered the usual way.
+index's key covers, so the check that builds the index keeps what each row is made of: its
+values as plain data (:mod:`claimkb.rowvalues`: one tuple per claim, the readings numbered
+once), in the order ``claims`` lists them (by file, then line), :data:`CHUNK` claims to a
+chunk, each chunk marshalled. A question picks its claims from the
+index's columns, exactly as :func:`claimkb.query.find_claims` would (see :mod:`.answering`),
+and :func:`write` prints their rows as the whole answer is printed
+(:func:`claimkb.render.json.dumps`), a chunk at a time, so the answer is never held whole
+and is byte for byte the same.
+
+Encoding the rows as JSON is left to the question: at 100,000 claims it is most of what the
+index costs a check (the rows' JSON is ten times the size of their values), and a check runs
+far more often than every claim is asked for. The check still makes sure orjson encodes every
+row (in one compact pass, which refuses what the indented one does): when it refuses some
+row (dumps would then take the json module's way), the index holds no rows and the questions
+are answered the usual way.
 """
 
 from __future__ import annotations
 
-import zlib
+import marshal
+import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
+
+from ..claimrow import Reading, row
 
 if TYPE_CHECKING:
     from ..kb import KB
+    from ..rowvalues import Columns
 
 __all__ = ["Rows", "build", "write", "CHUNK"]
 
 CHUNK = 2000
-"""How many rows :func:`write` decodes and encodes at a time."""
+"""How many rows a chunk holds (and :func:`write` encodes at a time)."""
 _CODE = "q"
 
 
-def build(
-    kb: KB, claims: Sequence[Any], places: Sequence[tuple[str, int]] | None = None
-) -> tuple[Any, ...] | None:
-    """(the rows per chunk, the start of each row in its chunk, each claim's place in the
-    listing, the entity ids), or None when orjson cannot encode some row (then
-    :func:`claimkb.render.json.dumps` would take the json module's way). ``places`` are the
-    claims' (file, line), when the caller has read them already.
+def build(kb: KB, found: Columns) -> tuple[Any, ...] | None:
+    """(the chunks, each claim's place in the listing, the entity ids, the readings) of the
+    claims whose row values are ``found`` (in the KB's order), or None when orjson cannot
+    encode some row (then :func:`claimkb.render.json.dumps` would take the json module's
+    way) or marshal cannot store it."""
+    from ..render.json import refuses
 
-    The rows are taken in the order ``claims`` lists them (by file, then line), so that an
-    answer reads its chunks one after the other, and encoded :data:`CHUNK` at a time, as a
-    list; each chunk is cut where an item starts (a line ``  {``: deeper lines are indented
-    more, and no string holds a raw newline) and compressed (a tenth of the size, so the
-    check holds and writes little more)."""
-    from ..query import claim_dicts
-    from ..render.json import encode
-
-    if places is None:  # each claim's (file, line)
-        from ..model import places as model_places
-
-        places = model_places(claims)
-    order = sorted(range(len(claims)), key=places.__getitem__)
+    places = list(zip(found.files, found.lines, strict=True))
+    order = sorted(range(len(places)), key=places.__getitem__)
     rank = array(_CODE, bytes(len(order) * array(_CODE).itemsize))
     for place, position in enumerate(order):
         rank[position] = place
+    listed = found.values(None if order == list(range(len(order))) else order)
+    if refuses(found.readings):
+        return None
     packed: list[bytes] = []
-    starts = array(_CODE)
-    for begin in range(0, len(order), CHUNK):
-        chunk = [claims[position] for position in order[begin : begin + CHUNK]]
-        encoded = encode(claim_dicts(kb, chunk))
-        if encoded is None:
+    for begin in range(0, len(listed), CHUNK):
+        chunk = listed[begin : begin + CHUNK]
+        if refuses(chunk):  # refused as its rows would be: they hold the same values
             return None
-        body = encoded[2:-2]  # "[\n" and "\n]"
-        found = _items(body)
-        if len(found) != len(chunk) or not body.startswith(_ITEM[1:]):
+        try:
+            packed.append(marshal.dumps(chunk, 2))  # (no references: quicker to write)
+        except ValueError:  # a value marshal cannot store
             return None
-        starts.extend(found)
-        packed.append(zlib.compress(body, 1))
-    return (CHUNK, packed, starts.tobytes(), rank.tobytes(), list(kb.entities))
-
-
-_BETWEEN = b",\n"
-_ITEM = b"\n  {"
-
-
-def _items(body: bytes) -> list[int]:
-    """Where each item of a list's encoded body starts (worked out in C: the body's pieces
-    between items, each with the item's mark, add up to where the next item starts)."""
-    between = body.split(_ITEM)[:-1]
-    ends = accumulate(map(len(_ITEM).__add__, map(len, between)))  # each mark's end
-    return [0, *map((1 - len(_ITEM)).__add__, ends)]
+    return (CHUNK, packed, rank.tobytes(), list(kb.entities), found.readings)
 
 
 class Rows:
@@ -91,8 +74,7 @@ class Rows:
         if not isinstance(stored, tuple) or len(stored) != 5:
             raise ValueError("the index's rows are not what build writes")
         self._stored = stored
-        self._size, self._packed, starts, rank, self.entity_ids = stored
-        self._starts = _array(starts)
+        self._size, self._packed, rank, self.entity_ids, self.readings = stored
         self._rank = _array(rank)
         count = len(self._rank)
         if (
@@ -100,14 +82,14 @@ class Rows:
             or self._size < 1
             or not isinstance(self._packed, list)
             or len(self._packed) != -(-count // self._size)
-            or len(self._starts) != count
+            or not isinstance(self.readings, list)
         ):
-            raise ValueError("the index's rows do not fit their offsets")
+            raise ValueError("the index's rows do not fit their places")
         self.listed: Sequence[int] = range(count) if listed is None else listed
         """The places of the claims listed, in order."""
         self.unreadable = 0
         """How many records or files the KB's load could not read (for the answer's note)."""
-        self._chunk: tuple[int, bytes] = (-1, b"")
+        self._chunk: tuple[int, list[Any]] = (-1, [])
 
     def __len__(self) -> int:
         return len(self.listed)
@@ -121,27 +103,38 @@ class Rows:
         """Where the claim at this position of the KB is listed."""
         return self._rank[position]
 
-    def row_of(self, position: int) -> bytes:
+    def row_of(self, position: int) -> dict[str, Any]:
         """The row of the claim at this position of the KB."""
-        return self._row(self._rank[position])
+        return row(self._values(self._rank[position]), self.readings)
 
-    def _row(self, place: int) -> bytes:
+    def _values(self, place: int) -> Any:
         chunk, within = divmod(place, self._size)
         if self._chunk[0] != chunk:  # the listing reads its chunks in order: keep the last
             try:
-                self._chunk = (chunk, zlib.decompress(self._packed[chunk]))
-            except zlib.error:
+                values = marshal.loads(self._packed[chunk])
+            except (EOFError, ValueError, TypeError):
                 raise ValueError("a chunk of the index's rows is damaged") from None
-        body = self._chunk[1]
-        last = within == self._size - 1 or place + 1 == len(self._rank)
-        end = len(body) if last else self._starts[place + 1] - len(_BETWEEN)
-        return body[self._starts[place] : end]
+            if not isinstance(values, list) or not all(
+                type(v) is tuple and len(v) == _WIDTH for v in values
+            ):
+                raise ValueError("a chunk of the index's rows is damaged")
+            self._chunk = (chunk, values)
+        try:
+            return self._chunk[1][within]
+        except IndexError:
+            raise ValueError("a chunk of the index's rows is short") from None
 
-    def chunks(self) -> Iterable[bytes]:
-        """The listed rows, :data:`CHUNK` at a time, each chunk's rows joined as items."""
-        listed = self.listed
+    def chunks(self, readings: Sequence[Reading] | None = None) -> Iterable[list[dict[str, Any]]]:
+        """The listed rows, :data:`CHUNK` at a time (made with ``readings``, if given, in place
+        of the stored ones: the same values, written otherwise)."""
+        listed, made_with = self.listed, self.readings if readings is None else readings
+        values = self._values
         for start in range(0, len(listed), CHUNK):
-            yield _BETWEEN.join(map(self._row, listed[start : start + CHUNK]))
+            yield [row(values(place), made_with) for place in listed[start : start + CHUNK]]
+
+
+_WIDTH = 17
+"""The number of a row's values (:data:`claimkb.claimrow.Values`)."""
 
 
 def _array(data: Any) -> array[int]:
@@ -151,14 +144,41 @@ def _array(data: Any) -> array[int]:
 
 
 def write(rows: Rows, out: Callable[[str], Any]) -> None:
-    """Print the listed rows as ``dumps(rows) + "\\n"`` would, a chunk at a time."""
-    from ..render.json import finish
+    """Print the listed rows as ``dumps(rows) + "\\n"`` would, a chunk at a time: each chunk
+    is encoded by orjson as the items of the list (the check made sure it encodes every
+    row), with each float of the readings given as the json module writes it
+    (:func:`json_floats`: a row holds no other float, its other values being text,
+    integers, booleans and nulls, as the models define them), then made safe as dumps makes
+    it (:func:`claimkb.render.json.finish`). Raises ValueError when a chunk is damaged."""
+    from ..render.json import encode, finish
 
     if not len(rows):
         out("[]\n")
         return
+    readings = [(json_floats(normalized), error) for normalized, error in rows.readings]
     separator = "[\n"
-    for chunk in rows.chunks():
-        out(separator + finish(chunk))  # whole lines, as dumps would write them
+    for chunk in rows.chunks(readings):
+        encoded = encode(chunk)
+        if encoded is None:
+            raise ValueError("orjson refuses a row of the index")
+        out(separator + finish(encoded[2:-2], floats=False))  # "[\n" and "\n]": whole lines
         separator = ",\n"
     out("\n]\n")
+
+
+def json_floats(data: Any) -> Any:
+    """``data`` (a reading's ``normalized``: dicts, lists and scalars) with each finite float
+    replaced by the text the json module writes for it (``repr``) as an ``orjson.Fragment``,
+    which orjson writes as it is: orjson writes some floats its own way (``1e16``, where the
+    json module writes ``1e+16``)."""
+    if type(data) is float:
+        if math.isfinite(data):
+            import orjson
+
+            return orjson.Fragment(repr(data).encode())
+        return data
+    if type(data) is dict:
+        return {key: json_floats(value) for key, value in data.items()}
+    if type(data) is list:
+        return [json_floats(value) for value in data]
+    return data

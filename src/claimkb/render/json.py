@@ -61,10 +61,26 @@ def encode(data: Any) -> bytes | None:
         return None
 
 
-def finish(encoded: bytes) -> str:
+def refuses(data: Any) -> bool:
+    """Whether :func:`encode` refuses ``data`` (then :func:`dumps` takes the json module's
+    way), found in one compact pass, which refuses exactly what the indented one does."""
+    import orjson
+
+    options = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+    try:
+        orjson.dumps(data, default=str, option=options)
+    except (TypeError, orjson.JSONEncodeError):
+        return True
+    return False
+
+
+def finish(encoded: bytes, *, floats: bool = True) -> str:
     """Text :func:`encode` wrote (whole lines of it) as :func:`dumps` prints it. It works line
-    by line, so the lines of one document may be finished apart (:mod:`claimkb.cache.rows`)."""
-    return defuse_commands(_floats(encoded).decode("utf-8"), "\\u003a", "\\u0023")
+    by line, so the lines of one document may be finished apart (:mod:`claimkb.cache.rows`).
+    ``floats=False``: the data held no float orjson writes otherwise than json (each was
+    given as json's text), so there is none to rewrite."""
+    text = (_floats(encoded) if floats else encoded).decode("utf-8")
+    return defuse_commands(text, "\\u003a", "\\u0023")
 
 
 def _fast(data: Any) -> str | None:
