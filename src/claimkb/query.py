@@ -304,6 +304,20 @@ def timeline(kb: KB, *, shared: bool = False) -> dict[str, list[dict[str, Any]]]
     out its year or is relative to its source, and the source has no date); its
     ``value_error`` says what to do. ``shared``: rows may share what they hold alike (see
     :func:`claim_dicts`), for an answer that is stored or printed at once."""
+    dated_claims, left_out = timeline_claims(kb)
+    return {
+        "timeline": (
+            claim_dicts(kb, dated_claims)
+            if shared
+            else [claim_dict(kb, claim) for claim in dated_claims]
+        ),
+        "left_out": [{**claim_dict(kb, claim), "reason": reason} for claim, reason in left_out],
+    }
+
+
+def timeline_claims(kb: KB) -> tuple[list[Claim], list[tuple[Claim, str]]]:
+    """(the claims of :func:`timeline`, in its order; those it leaves out, each with its
+    reason), for the query index to keep (:mod:`claimkb.cache.query_index`)."""
     dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
     rows = []
     left_out = []
@@ -315,14 +329,6 @@ def timeline(kb: KB, *, shared: bool = False) -> dict[str, list[dict[str, Any]]]
             rows.append((value.earliest, value.latest, claim))
         elif isinstance(value, ValueProblem):
             reason = "undated-source" if isinstance(value, NeedsSourceDate) else "unreadable"
-            left_out.append({**claim_dict(kb, claim), "reason": reason})
+            left_out.append((claim, reason))
     rows.sort(key=lambda r: (r[0], r[1], r[2].id))
-    dated_claims = [claim for _, _, claim in rows]
-    return {
-        "timeline": (
-            claim_dicts(kb, dated_claims)
-            if shared
-            else [claim_dict(kb, claim) for claim in dated_claims]
-        ),
-        "left_out": left_out,
-    }
+    return [claim for _, _, claim in rows], left_out

@@ -96,11 +96,14 @@ class Columns:
             self.files,
             self.lines,
         )
-        if order is not None and len(order) > 1:
-            pick = itemgetter(*order)
-            parts = tuple(pick(part) for part in parts)
-        elif order is not None and len(order) == 1:
-            parts = tuple([part[order[0]]] for part in parts)
+        if order is not None:
+            if not order:
+                return []
+            if len(order) == 1:
+                parts = tuple([part[order[0]]] for part in parts)
+            else:
+                pick = itemgetter(*order)  # a tuple of the items picked, in C
+                parts = tuple(pick(part) for part in parts)
         return list(zip(*parts, strict=True))
 
 

@@ -75,6 +75,10 @@ def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:
 
 def ready(index: Indexed, command: str) -> tuple[str, int]:
     """(the ``--json`` text of ``command``, the load findings its note counts)."""
+    if command == "timeline":
+        from ..render.json import dumps
+
+        return dumps(index.timeline()) + "\n", index.load_findings
     answers = index.part("ready")
     text = answers.get(command) if isinstance(answers, dict) else None
     if not isinstance(text, str):

@@ -189,10 +189,12 @@ class Indexed:
 
     def timeline(self) -> dict[str, list[dict[str, Any]]]:
         """:func:`claimkb.query.timeline`, as computed after the check."""
-        rows = marshal.loads(self._get("timeline"))
-        if not isinstance(rows, dict):
-            raise Unavailable("the index's timeline is not a mapping")
-        return rows
+        from .query_index import timeline_of
+
+        try:
+            return timeline_of(self._get("timeline"))
+        except (EOFError, ValueError, TypeError, IndexError):
+            raise Unavailable("the index's timeline is damaged") from None
 
     def findings(self) -> tuple[Any, tuple[Finding, ...]]:
         """The state of the snapshots and the findings of the stored report."""

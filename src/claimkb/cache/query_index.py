@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..kb import KB
+    from ..rowvalues import Columns
 
 __all__ = [
     "FILE",
@@ -135,7 +136,6 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
     from .codec import encode_record
 
     claims = list(kb.claims.values())
-    dates = query.timeline(kb, shared=True)
     source_rows = query.sources(kb)
     found = columns(kb, claims)  # the one pass over the records
     subject_column = _column(found.subjects)
@@ -165,14 +165,45 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
         "name_index": kb.name_index,
         "load_findings": len(kb.load_findings),
         "text": _text(found.ids, found.written, found.quotes, found.notes),
-        "timeline": marshal.dumps(dates, 4),
+        "timeline": _timeline(kb, found),
         "rows": rows.build(kb, found),
-        "ready": ready.build(source_rows, dates),
+        "ready": ready.build(source_rows),
     }
     if "plain" not in leave:
         shown_columns = {"id": found.ids, "source": found.sources, "via": found.vias}
         payload["plain"] = shown.build(kb, claims, shown_columns, source_rows)
     return payload
+
+
+def _timeline(kb: KB, found: Columns) -> bytes:
+    """:func:`claimkb.query.timeline` as the row values of its claims
+    (:mod:`claimkb.claimrow`): (the readings, the values of the claims in its order, those
+    of the claims it leaves out, their reasons), marshalled; the question makes the rows."""
+    from ..query import timeline_claims
+
+    dated, left_out = timeline_claims(kb)
+    position = dict(zip(found.ids, range(len(found.ids)), strict=True))
+    order = [position[claim.id] for claim in dated]
+    left = [position[claim.id] for claim, _ in left_out]
+    reasons = [reason for _, reason in left_out]
+    return marshal.dumps((found.readings, found.values(order), found.values(left), reasons), 4)
+
+
+def timeline_of(stored: Any) -> dict[str, list[dict[str, Any]]]:
+    """The timeline :func:`_timeline` stored, as :func:`claimkb.query.timeline` gives it
+    (ValueError if it is not what it stores)."""
+    from ..claimrow import row
+
+    readings, dated, left, reasons = marshal.loads(stored)
+    if not (isinstance(readings, list) and len(left) == len(reasons)):
+        raise ValueError("the index's timeline is not what it stores")
+    return {
+        "timeline": [row(values, readings) for values in dated],
+        "left_out": [
+            {**row(values, readings), "reason": reason}
+            for values, reason in zip(left, reasons, strict=True)
+        ],
+    }
 
 
 def _runs(files_of_claims: Sequence[str]) -> tuple[list[str], bytes]:
