@@ -3,12 +3,14 @@
 :func:`~claimkb.yamlblock.read_block_python` is the reference, itself held to PyYAML by
 ``test_yaml_block.py``; the compiled reader must return the very same thing for every text:
 ``OUTSIDE`` on the same texts, and otherwise the same value - the same types (``LocatedDict``,
-``LocatedList``, ``str``, ``int``, ``bool``, ``None``), keys (interned), scalars, and line of
-every mapping, key and item. The texts: every case of the two YAML reader tests, every YAML file
-of the fixtures and the bundled corpus, a generated benchmark KB, and generated texts - the
-block reader test's grammar, and adversarial mixes of the characters and shapes the reader
-decides on (indentation, dashes, colons, quotes, comments, block and flow indicators,
-non-ASCII and unusual characters, long integers, deep nesting).
+``LocatedList``, ``str``, ``int``, ``bool``, ``None``), keys (interned), scalars (each str
+interned or not alike: those under a shared key are), and line of every mapping, key and item,
+each text read with no key shared and with ``test_yaml_block.SHARED``. The texts: every case
+of the two YAML reader tests, every YAML file of the fixtures and the bundled corpus, a
+generated benchmark KB, and generated texts - the block reader test's grammar, and
+adversarial mixes of the characters and shapes the reader decides on (indentation, dashes,
+colons, quotes, comments, block and flow indicators, non-ASCII and unusual characters, long
+integers, deep nesting).
 
 Where the compiled module was not built, these tests are skipped: build it with a C compiler
 (``pip install -e .``).
@@ -26,7 +28,16 @@ from hypothesis import strategies as st
 
 from claimkb import yamlblock
 from claimkb.located import LocatedDict, LocatedList
-from test_yaml_block import STANDS_ASIDE, TAKEN, _block_texts, _plain, _yaml_files
+from test_yaml_block import (
+    SHARED,
+    STANDS_ASIDE,
+    TAKEN,
+    _block_texts,
+    _plain,
+    _yaml_files,
+    is_interned,
+    shared_values,
+)
 from test_yaml_fast_path import CASES, _documents
 
 try:
@@ -43,14 +54,14 @@ pytestmark = pytest.mark.skipif(
 PROJECT = Path(__file__).resolve().parents[1]
 
 
-def _compiled(text: str) -> Any:
+def _compiled(text: str, shared: frozenset[str] = frozenset()) -> Any:
     assert _yamlblock is not None
-    return _yamlblock.read_block(text)
+    return _yamlblock.read_block(text, shared)
 
 
 def _exact(value: Any) -> Any:
-    """The value with its types, lines and keys' interning made visible (``True == 1`` and
-    ``"a" == "a"`` are not enough: a bool is not an int, an interned key not a copy)."""
+    """The value with its types, lines and strings' interning made visible (``True == 1`` and
+    ``"a" == "a"`` are not enough: a bool is not an int, an interned str not a copy)."""
     if isinstance(value, LocatedDict):
         assert type(value) is LocatedDict
         keys = [(type(k), k, sys.intern(k) is k) for k in value]
@@ -67,19 +78,28 @@ def _exact(value: Any) -> Any:
         assert type(value) is LocatedList
         lines = [(type(n), n) for n in value.item_lines]
         return ("seq", type(value.line), value.line, lines, [_exact(v) for v in value])
+    if type(value) is str:
+        return (str, value, is_interned(value))
     return (type(value), value)
 
 
 def _same(text: str) -> bool:
-    """Whether the readers took ``text``; fails the test unless both did the same."""
-    reference = yamlblock.read_block_python(text)
-    compiled = _compiled(text)
-    if reference is yamlblock.OUTSIDE:
-        assert compiled is yamlblock.OUTSIDE, text
-        return False
-    assert compiled is not yamlblock.OUTSIDE, text
-    assert _exact(compiled) == _exact(reference), text
-    return True
+    """Whether the readers took ``text``; fails the test unless both did the same, with no key
+    shared and with :data:`SHARED`."""
+    taken = []
+    for shared in (frozenset(), SHARED):
+        reference = yamlblock.read_block_python(text, shared)
+        compiled = _compiled(text, shared)
+        if reference is yamlblock.OUTSIDE:
+            assert compiled is yamlblock.OUTSIDE, text
+            taken.append(False)
+            continue
+        assert compiled is not yamlblock.OUTSIDE, text
+        assert _exact(compiled) == _exact(reference), text
+        assert all(map(is_interned, shared_values(compiled, shared))), text
+        taken.append(True)
+    assert taken[0] == taken[1], text
+    return taken[0]
 
 
 def test_read_block_is_the_compiled_reader() -> None:
@@ -340,6 +360,29 @@ def test_reads_a_str_subclass_and_refuses_other_types() -> None:
     assert _same(Text("a: [x, y]\nb: |\n  z\n"))
     with pytest.raises(TypeError):
         _compiled(b"a: 1\n")  # type: ignore[arg-type]
+    assert _yamlblock is not None
+    for wrong in [(), ("a: 1\n", SHARED, SHARED), ("a: 1\n", ["a"]), ("a: 1\n", None)]:
+        with pytest.raises(TypeError):
+            _yamlblock.read_block(*wrong)  # type: ignore[arg-type]
+
+
+def test_shares_values_across_records_as_the_python_reader_does() -> None:
+    """The str values of a shared key, in a set or a frozenset, are one object wherever they
+    are written (in block and flow mappings, at any depth); other values, and the items of a
+    list under a shared key, are not interned."""
+    text = (
+        "- source: src one\n  note: text one\n  unit: [k m]\n  deeper: {source: src one}\n"
+        "- source: 'src one'\n  note: text one\n  unit: [k m]\n  deeper:\n    source: |-\n"
+        "      src one\n"
+    )
+    for shared in ({"source", "unit"}, frozenset({"source", "unit"})):
+        first, second = _compiled(text, shared)  # type: ignore[arg-type]
+        assert first["source"] is second["source"] is first["deeper"]["source"]
+        assert second["deeper"]["source"] is first["source"]
+        assert first["note"] == second["note"] and first["note"] is not second["note"]
+        assert first["unit"][0] is not second["unit"][0]
+    first, second = _compiled(text)
+    assert first["source"] == second["source"] and first["source"] is not second["source"]
 
 
 def test_reading_leaves_nothing_behind() -> None:
@@ -348,14 +391,15 @@ def test_reading_leaves_nothing_behind() -> None:
     shared = [yamlblock.OUTSIDE, None, True, False]
     kept = {}
     for text in TAKEN + STANDS_ASIDE + CASES + EDGES:
-        _compiled(text)  # the first reading interns the keys
-        blocks = sys.getallocatedblocks()
-        references = [sys.getrefcount(o) for o in shared]
-        for _ in range(20):
-            _compiled(text)
-        if (
-            sys.getallocatedblocks() - blocks > 5
-            or [sys.getrefcount(o) for o in shared] != references
-        ):
-            kept[text] = sys.getallocatedblocks() - blocks
+        for keys in (frozenset(), SHARED):
+            _compiled(text, keys)  # the first reading interns the keys and shared values
+            blocks = sys.getallocatedblocks()
+            references = [sys.getrefcount(o) for o in [*shared, keys]]
+            for _ in range(20):
+                _compiled(text, keys)
+            if (
+                sys.getallocatedblocks() - blocks > 5
+                or [sys.getrefcount(o) for o in [*shared, keys]] != references
+            ):
+                kept[text, len(keys)] = sys.getallocatedblocks() - blocks
     assert kept == {}

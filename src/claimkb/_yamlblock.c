@@ -1,10 +1,11 @@
 /*
  * claimkb._yamlblock: the reader of claimkb.yamlblock, compiled.
  *
- * read_block(text) reads the plain block subset of YAML that KB files are written in, into the
- * same LocatedDict / LocatedList values with the same lines as the pure-Python reader
- * (claimkb.yamlblock.read_block_python, the reference), and returns OUTSIDE for exactly the
- * texts that reader refuses. It follows that reader step for step: each function here is named
+ * read_block(text, shared) reads the plain block subset of YAML that KB files are written in,
+ * into the same LocatedDict / LocatedList values with the same lines as the pure-Python reader
+ * (claimkb.yamlblock.read_block_python, the reference), interning keys and the str values of
+ * the keys in the set shared as it does, and returns OUTSIDE for exactly the texts that reader
+ * refuses. It follows that reader step for step: each function here is named
  * after the Python function or regular expression it does the work of, and the comments say
  * where a regular expression's matching is worked out by hand. A test holds the two readers to
  * the same values, types and lines on every fixture, the bundled corpus, a generated KB and
@@ -100,7 +101,9 @@ typedef struct {
     Line *lines;
     Py_ssize_t count;
     Py_ssize_t pos; /* the line after what the last node read (the Python reader's self.pos) */
+    PyObject *shared; /* the set of keys whose str values are interned; NULL if empty */
     PyObject *keys[KEY_SLOTS]; /* keys met in this text, interned (see interned_key) */
+    char key_shared[KEY_SLOTS]; /* whether keys[slot] is in shared */
 } Reader;
 
 static inline Py_UCS4
@@ -336,22 +339,31 @@ key_is(const Reader *r, PyObject *key, Py_ssize_t start, Py_ssize_t end)
     return 1;
 }
 
-/* A key, interned as sys.intern does in the Python reader. Every record of a file repeats the
- * same few keys, so each key made is kept in a slot chosen by its length and ends, and a key
- * found there is taken again: the same interned str, without making a string and looking it
- * up among the interned ones for every line. */
+/* A key, interned as sys.intern does in the Python reader, and in *shared whether it is one
+ * of r->shared (whose str values are interned too). Every record of a file repeats the same
+ * few keys, so each key made is kept in a slot chosen by its length and ends, with whether it
+ * is shared, and a key found there is taken again: the same interned str, without making a
+ * string, looking it up among the interned ones or in the shared set for every line. */
 static PyObject *
-interned_key(Reader *r, Py_ssize_t start, Py_ssize_t end)
+interned_key(Reader *r, Py_ssize_t start, Py_ssize_t end, int *shared)
 {
     size_t slot = ((size_t)(end - start) * 31 + ch(r, start) + ch(r, end - 1) * 7) % KEY_SLOTS;
     PyObject *kept = r->keys[slot];
-    if (kept != NULL && key_is(r, kept, start, end))
+    if (kept != NULL && key_is(r, kept, start, end)) {
+        *shared = r->key_shared[slot];
         return Py_NewRef(kept);
+    }
     PyObject *key = PyUnicode_Substring(r->text, start, end);
     if (key == NULL)
         return NULL;
     PyUnicode_InternInPlace(&key);
+    *shared = r->shared == NULL ? 0 : PySet_Contains(r->shared, key);
+    if (*shared < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
     Py_XSETREF(r->keys[slot], Py_NewRef(key));
+    r->key_shared[slot] = (char)*shared;
     return key;
 }
 
@@ -367,11 +379,14 @@ new_located(PyObject *cls, Py_ssize_t line)
     return made;
 }
 
-/* key_lines[key] = line; result[key] = value (value's reference is taken over). */
+/* key_lines[key] = line; result[key] = value (value's reference is taken over), the value
+ * interned if it is a str and the key is shared. */
 static Status
-put_entry(PyObject *result, PyObject *key_lines, PyObject *key, Py_ssize_t line,
+put_entry(PyObject *result, PyObject *key_lines, PyObject *key, int shared, Py_ssize_t line,
           PyObject *value)
 {
+    if (shared && PyUnicode_CheckExact(value))
+        PyUnicode_InternInPlace(&value);
     PyObject *number = PyLong_FromSsize_t(line);
     int failed = number == NULL || PyDict_SetItem(key_lines, key, number) < 0 ||
                  PyDict_SetItem(result, key, value) < 0;
@@ -628,14 +643,15 @@ read_flow_pair(Reader *r, Py_ssize_t *at, Py_ssize_t stop, Py_ssize_t line,
         Py_DECREF(value);
         return READ_OUTSIDE;
     }
-    PyObject *key = interned_key(r, key_start, key_end);
+    int shared;
+    PyObject *key = interned_key(r, key_start, key_end, &shared);
     int seen = key == NULL ? -1 : PyDict_Contains(result, key);
     if (seen != 0) {
         Py_XDECREF(key);
         Py_DECREF(value);
         return seen < 0 ? READ_ERROR : READ_OUTSIDE; /* a duplicate key */
     }
-    status = put_entry(result, key_lines, key, line, value);
+    status = put_entry(result, key_lines, key, shared, line, value);
     Py_DECREF(key);
     *at = value_at;
     return status;
@@ -882,7 +898,8 @@ read_entry(Reader *r, Py_ssize_t *pos, Py_ssize_t indent, int depth, PyObject *r
     Py_ssize_t key_end = line->key + line->key_len;
     if (line->key_len == 0 || is_non_string_key(r, line->key, key_end))
         return READ_OUTSIDE; /* a scalar where a key should be, or a key that is not a str */
-    PyObject *key = interned_key(r, line->key, key_end);
+    int shared;
+    PyObject *key = interned_key(r, line->key, key_end, &shared);
     int seen = key == NULL ? -1 : PyDict_Contains(result, key);
     if (seen != 0) {
         Py_XDECREF(key);
@@ -896,7 +913,7 @@ read_entry(Reader *r, Py_ssize_t *pos, Py_ssize_t indent, int depth, PyObject *r
     else
         status = read_nested_value(r, &next, indent, depth, &value);
     if (status == READ_OK)
-        status = put_entry(result, key_lines, key, *pos + 1, value);
+        status = put_entry(result, key_lines, key, shared, *pos + 1, value);
     Py_DECREF(key);
     *pos = next;
     return status;
@@ -1049,27 +1066,43 @@ read_text(Reader *r, PyObject **out)
 /* ------------------------------------------------------------------------------------------ */
 /* The module                                                                                 */
 
+/* The signature is shown, not given as __text_signature__: inspect cannot read a frozenset
+ * default. */
 PyDoc_STRVAR(read_block_doc,
-             "read_block(text, /)\n--\n\n"
+             "read_block(text, shared=frozenset(), /)\n\n"
              "The value of ``text`` if it is in the plain block subset of YAML, else "
-             ":data:`OUTSIDE`.\n\n"
+             ":data:`OUTSIDE`; every str value directly under a key in ``shared`` (a set) is "
+             "interned.\n\n"
              "The compiled twin of :func:`claimkb.yamlblock.read_block_python`: the same "
              "values, types, lines and refusals.");
 
 static PyObject *
-yamlblock_read_block(PyObject *module, PyObject *text)
+yamlblock_read_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
+    if (nargs < 1 || nargs > 2) {
+        PyErr_Format(PyExc_TypeError, "read_block() takes 1 or 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *text = args[0], *shared = nargs == 2 ? args[1] : NULL;
     if (!PyUnicode_Check(text)) {
-        PyErr_Format(PyExc_TypeError, "read_block() argument must be str, not %.100s",
+        PyErr_Format(PyExc_TypeError, "read_block() argument 1 must be str, not %.100s",
                      Py_TYPE(text)->tp_name);
         return NULL;
     }
+    if (shared != NULL && !PyAnySet_Check(shared)) {
+        PyErr_Format(PyExc_TypeError,
+                     "read_block() argument 2 must be a frozenset or a set, not %.100s",
+                     Py_TYPE(shared)->tp_name);
+        return NULL;
+    }
+    if (shared != NULL && PySet_GET_SIZE(shared) == 0)
+        shared = NULL; /* nothing to test a key against */
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0)
         return NULL;
 #endif
-    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, {NULL}};
+    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, shared, {NULL}, {0}};
     PyObject *value = NULL;
     Status status = read_text(&r, &value);
     PyMem_Free(r.lines);
@@ -1083,7 +1116,8 @@ yamlblock_read_block(PyObject *module, PyObject *text)
 }
 
 static PyMethodDef methods[] = {
-    {"read_block", yamlblock_read_block, METH_O, read_block_doc},
+    {"read_block", (PyCFunction)(void (*)(void))yamlblock_read_block, METH_FASTCALL,
+     read_block_doc},
     {NULL, NULL, 0, NULL},
 };
 
