@@ -18,7 +18,12 @@ Where the compiled module was not built, these tests are skipped: build it with 
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
+import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -403,3 +408,200 @@ def test_reading_leaves_nothing_behind() -> None:
             ):
                 kept[text, len(keys)] = sys.getallocatedblocks() - blocks
     assert kept == {}
+
+
+# The containers: made without running LocatedDict's and LocatedList's __init__ (see
+# new_located in _yamlblock.c), where the classes are as located.py writes them.
+
+
+def test_makes_its_containers_without_calling_their_classes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _yamlblock is not None and _yamlblock.DIRECT
+    calls = []
+    for cls in (LocatedDict, LocatedList):
+        init = cls.__init__
+
+        def counted(self: Any, line: int = 0, init: Any = init) -> None:
+            calls.append(type(self))
+            init(self, line)
+
+        monkeypatch.setattr(cls, "__init__", counted)
+    text = "a: 1\nb: [x]\nc: {d: e}\nf:\n  - g: h\n  - i\n"
+    compiled = _compiled(text)
+    assert calls == []
+    assert _exact(compiled) == _exact(yamlblock.read_block_python(text))
+    assert calls  # the Python reader calls them
+
+
+def _by_the_class(value: Any) -> Any:
+    """``value`` made again by calling its class (and filled in the same order), every
+    container inside it too, with the same scalars (the very objects)."""
+    if isinstance(value, LocatedDict):
+        made = LocatedDict(value.line)
+        for key, item in value.items():
+            made.key_lines[key] = value.key_lines[key]
+            made[key] = _by_the_class(item)
+        return made
+    if isinstance(value, LocatedList):
+        made = LocatedList(value.line)
+        for line, item in zip(value.item_lines, value, strict=True):
+            made.item_lines.append(line)
+            made.append(_by_the_class(item))
+        return made
+    return value
+
+
+_UNSET = object()
+
+
+def _visible(value: Any) -> Any:
+    """A container's type, slots (set or not) and contents, all the way down."""
+    if isinstance(value, LocatedDict | LocatedList):
+        slots = [getattr(value, name, _UNSET) for name in type(value).__slots__]
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return (type(value), slots, [(k, _visible(v)) for k, v in items])
+    return (type(value), value)
+
+
+def _outcome(call: Any) -> Any:
+    try:
+        return ("value", call())
+    except Exception as error:  # both must fail alike
+        return ("error", type(error), str(error))
+
+
+def _indistinguishable(compiled: Any, made: Any) -> None:
+    """Everything Python can see of a container: its type, slots and their values' types,
+    contents, size, tracking by the collector, weak references, pickling and copying."""
+    assert type(compiled) is type(made)
+    assert compiled == made and repr(compiled) == repr(made)
+    for name in type(made).__slots__:  # set or not
+        slot = [getattr(value, name, _UNSET) for value in (compiled, made)]
+        assert type(slot[0]) is type(slot[1]) and slot[0] == slot[1]
+    assert not hasattr(compiled, "__dict__") and not hasattr(made, "__dict__")
+    assert sys.getsizeof(compiled) == sys.getsizeof(made)
+    assert gc.is_tracked(compiled) and gc.is_tracked(made)
+    assert _outcome(lambda: weakref.ref(compiled)) == _outcome(lambda: weakref.ref(made))
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        pickled = [_outcome(lambda v=v, p=protocol: pickle.dumps(v, p)) for v in (compiled, made)]
+        assert pickled[0] == pickled[1]
+    for copied, copied_made in [
+        (pickle.loads(pickle.dumps(compiled)), pickle.loads(pickle.dumps(made))),
+        (copy.copy(compiled), copy.copy(made)),
+        (copy.deepcopy(compiled), copy.deepcopy(made)),
+    ]:
+        assert _visible(copied) == _visible(copied_made)
+    for item, item_made in zip(
+        compiled.values() if isinstance(made, dict) else compiled,
+        made.values() if isinstance(made, dict) else made,
+        strict=True,
+    ):
+        if isinstance(item_made, LocatedDict | LocatedList):
+            _indistinguishable(item, item_made)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: 1\n",
+        "a: {}\nb: []\nc:\n",
+        "- x\n- [y, 'z']\n- {k: v}\n",
+        "claims:\n  - id: x\n    value: 4.1 万亿\n    line: 300\n    q: {as-of: 2026}\n",
+        "a:\n" + "".join(f"  k{n}: {n}\n" for n in range(40)) + "b: [" + "x, " * 30 + "y]\n",
+        "\n" * 300 + "a: 1\n",  # a line number beyond the small ints Python keeps
+    ],
+)
+def test_a_container_read_is_one_its_class_makes(text: str) -> None:
+    compiled = _compiled(text)
+    _indistinguishable(compiled, _by_the_class(compiled))
+    changed = _compiled(text)  # and both change alike
+    made = _by_the_class(changed)
+    for value in (changed, made):
+        value.line = 9
+        if isinstance(value, dict):
+            value.key_lines["new"] = 9
+            value["new"] = 1
+        del value.line
+    _indistinguishable(changed, made)
+    assert _outcome(lambda: changed.line) == _outcome(lambda: made.line)
+
+
+_CHANGED_CLASSES = {
+    "an extra slot": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines", "file")
+    def __init__(self, line=0):
+        self.line, self.key_lines, self.file = line, {}, "f"
+expected = lambda value: value.file == "f"
+""",
+    "a __new__": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines")
+    def __new__(cls, line=0):
+        made = super().__new__(cls)
+        made["new"] = 1
+        return made
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {"new": line}
+expected = lambda value: value["new"] == 1
+""",
+    "an __init__ that sets other values": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line + 1000, {}
+expected = lambda value: value.line == 1001
+""",
+    "a __dict__": """
+class LocatedDict(dict):
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: vars(value) == {"line": 1, "key_lines": {"a": 1}}
+""",
+    "a __weakref__": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines", "__weakref__")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: weakref.ref(value)() is value
+""",
+    "a metaclass": """
+class Meta(type):
+    def __call__(cls, *args):
+        made = super().__call__(*args)
+        made.line = -1
+        return made
+class LocatedDict(dict, metaclass=Meta):
+    __slots__ = ("line", "key_lines")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: value.line == -1
+""",
+    "a class of another base": """
+class LocatedDict(collections.OrderedDict):
+    def __init__(self, line=0):
+        super().__init__()
+        self.line, self.key_lines = line, {}
+expected = lambda value: type(value).__mro__[1] is collections.OrderedDict
+""",
+}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGED_CLASSES))
+def test_calls_a_located_class_it_does_not_know(change: str) -> None:
+    """Where LocatedDict is not as the compiled reader expects (each change here made to it
+    before the module is imported), the reader calls the class, as the Python reader does."""
+    code = (
+        "import collections, weakref\n"
+        "import claimkb.located\n"
+        + _CHANGED_CLASSES[change]
+        + "claimkb.located.LocatedDict = LocatedDict\n"
+        "from claimkb import _yamlblock\n"
+        "value = _yamlblock.read_block('a: 1\\n')\n"
+        "assert not _yamlblock.DIRECT\n"
+        "assert type(value) is LocatedDict and value == {'a': 1} or value['new'] == 1, value\n"
+        "assert expected(value) and value.key_lines['a'] == 1, value\n"
+        "assert type(_yamlblock.read_block('- x\\n')) is claimkb.located.LocatedList\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
