@@ -22,11 +22,8 @@ C compiler, does the same step for step, and :func:`read_block` is it where it w
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
-from collections.abc import Callable
-from types import ModuleType
 from typing import Any, Final
 
 from .located import BOOLS, IMPLICIT, LocatedDict, LocatedList
@@ -35,12 +32,10 @@ _intern = sys.intern
 
 __all__ = ["COMPILED", "OUTSIDE", "read_block", "read_block_python"]
 
-# imported by name: tests/test_layers.py reads the import graph from .py files, where this
-# compiled module has none, so an import statement would count as importing the package itself
 try:
-    _compiled: ModuleType | None = importlib.import_module("claimkb._yamlblock")
+    from . import _yamlblock as _compiled
 except ImportError:  # not built: no C compiler at install
-    _compiled = None
+    _compiled = None  # type: ignore[assignment]
 
 COMPILED: Final = _compiled is not None
 """Whether :func:`read_block` is the compiled reader (``claimkb._yamlblock``)."""
@@ -90,11 +85,9 @@ class _Outside(Exception):
 
 
 def read_block_python(text: str, shared: frozenset[str] = frozenset(), /) -> Any:
-    """The value of ``text`` if it is in the plain block subset, else :data:`OUTSIDE`.
-
-    Every str value written directly under a key in ``shared``, in a mapping at any depth, is
-    interned (:func:`sys.intern`) as keys are: a KB's records repeat a few such values (the
-    source, the status) thousands of times, and keep one string each."""
+    """The value of ``text`` if it is in the plain block subset, else :data:`OUTSIDE`; each str
+    value written directly under a key of ``shared`` is interned, as keys are (a KB's records
+    repeat a few such values, a source or a status, thousands of times)."""
     if _UNUSUAL.search(text) is not None:
         return OUTSIDE
     lines = _LINE.findall(text)  # one (indent, dash, key, rest) per line: index + 1 is its number
@@ -400,5 +393,5 @@ def _comment_only(text: str, start: int) -> None:
         raise _Outside
 
 
-read_block: Callable[..., Any] = read_block_python if _compiled is None else _compiled.read_block
+read_block = read_block_python if _compiled is None else _compiled.read_block
 """The compiled reader where it was built, else :func:`read_block_python`: the same results."""
