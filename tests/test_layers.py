@@ -3,15 +3,20 @@ checks -> findings -> renderers, with the Workspace as the door and the CLI on t
 
 The graph is built from the source with :mod:`ast`, counting every import, those inside
 functions too (a function-level import is a dependency all the same; hiding one there does
-not make a circle go away). Each module belongs to one layer of :data:`LAYERS`; a module may
-import from its own layer and the layers below it, never from one above, and no modules may
-import each other in a circle. A new module must be given a layer here.
+not make a circle go away). A compiled module (an extension built from C, such as
+``_yamlblock``) has no ``.py``: its stub (``.pyi``) stands for it, and the modules of the
+package its C source imports (``PyImport_ImportModule("claimkb....")``) are its edges. Each
+module belongs to one layer of :data:`LAYERS`; a module may import from its own layer and the
+layers below it, never from one above, and no modules may import each other in a circle. A new
+module must be given a layer here.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -35,6 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "progress",
             "output",
             "located",
+            "_yamlblock",
             "yamlblock",
             "yamlproblem",
             "yamlloader",
@@ -69,9 +75,12 @@ package's own ``__init__`` (the lazy front door, ``import claimkb``)."""
 
 
 def _modules() -> dict[str, tuple[Path, bool]]:
-    """Dotted name under ``claimkb`` ("" for the package) -> (file, is a package)."""
+    """Dotted name under ``claimkb`` ("" for the package) -> (file, is a package): the file is
+    the ``.py``, or for a compiled module its ``.pyi`` stub."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    sources = PACKAGE.rglob("*.py")
+    stubs = (p for p in PACKAGE.rglob("*.pyi") if not p.with_suffix(".py").exists())
+    for path in sorted([*sources, *stubs]):
         parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
         package = parts[-1] == "__init__"
         if package:
@@ -81,6 +90,9 @@ def _modules() -> dict[str, tuple[Path, bool]]:
 
 
 MODULES = _modules()
+
+_C_IMPORT = re.compile(r'PyImport_ImportModule(?:Level)?\(\s*"([\w.]+)"')
+"""An import in a compiled module's C source, of a module named in full."""
 
 
 def _targets(name: str, package: bool, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
@@ -107,13 +119,27 @@ def _targets(name: str, package: bool, node: ast.Import | ast.ImportFrom) -> Ite
         yield dotted
 
 
+def _imports(name: str, path: Path, package: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements of a module; for a compiled one, those of its C source (each
+    ``PyImport_ImportModule("claimkb.x")`` read as ``import claimkb.x``), not of its stub,
+    which imports for annotations only."""
+    if path.suffix == ".pyi":
+        source = path.with_suffix(".c")
+        text = source.read_text(encoding="utf-8") if source.exists() else ""
+        for module in _C_IMPORT.findall(text):
+            yield ast.Import(names=[ast.alias(name=module)])
+        return
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+
+
 def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, (path, package) in MODULES.items():
         edges = graph.setdefault(name, set())
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                edges.update(t for t in _targets(name, package, node) if t != name)
+        for node in _imports(name, path, package):
+            edges.update(t for t in _targets(name, package, node) if t != name)
     return graph
 
 
@@ -173,6 +199,26 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     assert "roots" in GRAPH["workspace"]  # inside resolve_root
     assert "checks" in GRAPH["workspace.strategy"]  # inside run_checks
     assert "derive.causes" in GRAPH["derive.recompute"]
+
+
+def test_the_graph_sees_compiled_modules() -> None:
+    """A compiled module is a module of the graph, with the imports of its C source; importing
+    it is an edge to it, not to the package."""
+    assert MODULES["_yamlblock"][0].suffix == ".pyi"
+    assert GRAPH["_yamlblock"] == {"located"}  # PyImport_ImportModule("claimkb.located")
+    assert "_yamlblock" in GRAPH["yamlblock"] and "" not in GRAPH["yamlblock"]
+
+
+def test_every_compiled_module_has_a_stub() -> None:
+    """A C source or a built extension without a stub would be missing from the graph."""
+    compiled = [*PACKAGE.rglob("*.c")]
+    compiled += [p for suffix in EXTENSION_SUFFIXES for p in PACKAGE.rglob("*" + suffix)]
+    stubless = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in compiled
+        if not (path.parent / (path.name.split(".")[0] + ".pyi")).exists()
+    )
+    assert stubless == []
 
 
 def test_every_module_has_a_layer() -> None:

@@ -3,10 +3,12 @@ aside.
 
 For every text, :func:`~claimkb.yamlblock.read_block` must either return ``OUTSIDE`` or the
 very value :func:`~claimkb.yamlio.parse_yaml` builds through PyYAML - same keys, same scalars,
-same line of every mapping, key and item. The texts: hand-picked edges, texts generated from a
-grammar of block lines (indentation, items, keys, quotes, comments, flow collections), every
-YAML file of the fixtures and the bundled corpus, and a generated benchmark KB. The tests also
-check that the reader does take the common shapes, so a reader that always stood aside fails.
+same line of every mapping, key and item, and the str values of the keys it is told to share
+interned by both (each text is read with no key shared and with :data:`SHARED`). The texts:
+hand-picked edges, texts generated from a grammar of block lines (indentation, items, keys,
+quotes, comments, flow collections), every YAML file of the fixtures and the bundled corpus,
+and a generated benchmark KB. The tests also check that the reader does take the common
+shapes, so a reader that always stood aside fails.
 """
 
 from __future__ import annotations
@@ -25,32 +27,69 @@ from claimkb.located import LocatedDict, LocatedList
 PROJECT = Path(__file__).resolve().parents[1]
 
 
-def _shape(value: Any) -> Any:
-    """The value with every line number made visible, so lines are compared too."""
+SHARED = frozenset(["a", "c", "e", "id", "as-of", "key", "k", "q", "x", "source", "中", "bb"])
+"""Keys whose str values the readers are told to intern: about half the keys of the texts
+here and in ``test_yaml_block_compiled.py``, at every depth and in flow mappings."""
+
+
+def is_interned(text: str) -> bool:
+    """Whether ``text`` is the interned str of its value (asking :func:`sys.intern` about a
+    copy, which interns nothing that outlives the question)."""
+    return sys.intern((text + ".")[:-1]) is text
+
+
+def _shape(value: Any, shared: frozenset[str] = frozenset()) -> Any:
+    """The value with every line number made visible, so lines are compared too, and whether
+    each str under a key of ``shared`` is interned."""
     if isinstance(value, LocatedDict):
-        return ("map", value.line, [(k, value.key_lines[k], _shape(v)) for k, v in value.items()])
+        return (
+            "map",
+            value.line,
+            [
+                (k, value.key_lines[k], _shape(v, shared), is_interned(v))
+                if k in shared and type(v) is str
+                else (k, value.key_lines[k], _shape(v, shared))
+                for k, v in value.items()
+            ],
+        )
     if isinstance(value, LocatedList):
-        return ("seq", value.line, list(value.item_lines), [_shape(v) for v in value])
+        return ("seq", value.line, list(value.item_lines), [_shape(v, shared) for v in value])
     return (type(value).__name__, value)
 
 
-def _full(text: str) -> Any:
+def _full(text: str, shared: frozenset[str] = frozenset()) -> Any:
     """What the full parser makes of ``text``: a shape, or the problem it reports."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(yamlio, "read_block", lambda text: yamlblock.OUTSIDE)
+        patch.setattr(yamlio, "read_block", lambda text, shared=None: yamlblock.OUTSIDE)
         try:
-            return _shape(yamlio.parse_yaml(text))
+            return _shape(yamlio.parse_yaml(text, shared), shared)
         except yamlio.YamlProblem as problem:
             return ("problem", problem.kind, problem.message, problem.line)
 
 
 def _agrees(text: str) -> bool:
-    """Whether the block reader took ``text``; fails the test if it took it wrongly."""
+    """Whether the block reader took ``text``; fails the test if it took it wrongly (with no
+    key shared, or with :data:`SHARED`)."""
     value = yamlblock.read_block(text)
     if value is yamlblock.OUTSIDE:
+        assert yamlblock.read_block(text, SHARED) is yamlblock.OUTSIDE, text
         return False
     assert _shape(value) == _full(text), text
+    shared = yamlblock.read_block(text, SHARED)
+    assert _shape(shared, SHARED) == _full(text, SHARED), text
+    assert all(map(is_interned, shared_values(shared, SHARED))), text
     return True
+
+
+def shared_values(value: Any, shared: frozenset[str]) -> list[str]:
+    """Every str written directly under a key of ``shared`` in ``value``, at any depth."""
+    found = []
+    if isinstance(value, dict):
+        found += [v for k, v in value.items() if k in shared and type(v) is str]
+    if isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            found += shared_values(item, shared)
+    return found
 
 
 TAKEN = [

@@ -3,12 +3,14 @@
 :func:`~claimkb.yamlblock.read_block_python` is the reference, itself held to PyYAML by
 ``test_yaml_block.py``; the compiled reader must return the very same thing for every text:
 ``OUTSIDE`` on the same texts, and otherwise the same value - the same types (``LocatedDict``,
-``LocatedList``, ``str``, ``int``, ``bool``, ``None``), keys (interned), scalars, and line of
-every mapping, key and item. The texts: every case of the two YAML reader tests, every YAML file
-of the fixtures and the bundled corpus, a generated benchmark KB, and generated texts - the
-block reader test's grammar, and adversarial mixes of the characters and shapes the reader
-decides on (indentation, dashes, colons, quotes, comments, block and flow indicators,
-non-ASCII and unusual characters, long integers, deep nesting).
+``LocatedList``, ``str``, ``int``, ``bool``, ``None``), keys (interned), scalars (each str
+interned or not alike: those under a shared key are), and line of every mapping, key and item,
+each text read with no key shared and with ``test_yaml_block.SHARED``. The texts: every case
+of the two YAML reader tests, every YAML file of the fixtures and the bundled corpus, a
+generated benchmark KB, and generated texts - the block reader test's grammar, and
+adversarial mixes of the characters and shapes the reader decides on (indentation, dashes,
+colons, quotes, comments, block and flow indicators, non-ASCII and unusual characters, long
+integers, deep nesting).
 
 Where the compiled module was not built, these tests are skipped: build it with a C compiler
 (``pip install -e .``).
@@ -16,7 +18,12 @@ Where the compiled module was not built, these tests are skipped: build it with 
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
+import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +33,16 @@ from hypothesis import strategies as st
 
 from claimkb import yamlblock
 from claimkb.located import LocatedDict, LocatedList
-from test_yaml_block import STANDS_ASIDE, TAKEN, _block_texts, _plain, _yaml_files
+from test_yaml_block import (
+    SHARED,
+    STANDS_ASIDE,
+    TAKEN,
+    _block_texts,
+    _plain,
+    _yaml_files,
+    is_interned,
+    shared_values,
+)
 from test_yaml_fast_path import CASES, _documents
 
 try:
@@ -43,14 +59,14 @@ pytestmark = pytest.mark.skipif(
 PROJECT = Path(__file__).resolve().parents[1]
 
 
-def _compiled(text: str) -> Any:
+def _compiled(text: str, shared: frozenset[str] = frozenset()) -> Any:
     assert _yamlblock is not None
-    return _yamlblock.read_block(text)
+    return _yamlblock.read_block(text, shared)
 
 
 def _exact(value: Any) -> Any:
-    """The value with its types, lines and keys' interning made visible (``True == 1`` and
-    ``"a" == "a"`` are not enough: a bool is not an int, an interned key not a copy)."""
+    """The value with its types, lines and strings' interning made visible (``True == 1`` and
+    ``"a" == "a"`` are not enough: a bool is not an int, an interned str not a copy)."""
     if isinstance(value, LocatedDict):
         assert type(value) is LocatedDict
         keys = [(type(k), k, sys.intern(k) is k) for k in value]
@@ -67,19 +83,28 @@ def _exact(value: Any) -> Any:
         assert type(value) is LocatedList
         lines = [(type(n), n) for n in value.item_lines]
         return ("seq", type(value.line), value.line, lines, [_exact(v) for v in value])
+    if type(value) is str:
+        return (str, value, is_interned(value))
     return (type(value), value)
 
 
 def _same(text: str) -> bool:
-    """Whether the readers took ``text``; fails the test unless both did the same."""
-    reference = yamlblock.read_block_python(text)
-    compiled = _compiled(text)
-    if reference is yamlblock.OUTSIDE:
-        assert compiled is yamlblock.OUTSIDE, text
-        return False
-    assert compiled is not yamlblock.OUTSIDE, text
-    assert _exact(compiled) == _exact(reference), text
-    return True
+    """Whether the readers took ``text``; fails the test unless both did the same, with no key
+    shared and with :data:`SHARED`."""
+    taken = []
+    for shared in (frozenset(), SHARED):
+        reference = yamlblock.read_block_python(text, shared)
+        compiled = _compiled(text, shared)
+        if reference is yamlblock.OUTSIDE:
+            assert compiled is yamlblock.OUTSIDE, text
+            taken.append(False)
+            continue
+        assert compiled is not yamlblock.OUTSIDE, text
+        assert _exact(compiled) == _exact(reference), text
+        assert all(map(is_interned, shared_values(compiled, shared))), text
+        taken.append(True)
+    assert taken[0] == taken[1], text
+    return taken[0]
 
 
 def test_read_block_is_the_compiled_reader() -> None:
@@ -340,6 +365,29 @@ def test_reads_a_str_subclass_and_refuses_other_types() -> None:
     assert _same(Text("a: [x, y]\nb: |\n  z\n"))
     with pytest.raises(TypeError):
         _compiled(b"a: 1\n")  # type: ignore[arg-type]
+    assert _yamlblock is not None
+    for wrong in [(), ("a: 1\n", SHARED, SHARED), ("a: 1\n", ["a"]), ("a: 1\n", None)]:
+        with pytest.raises(TypeError):
+            _yamlblock.read_block(*wrong)  # type: ignore[arg-type]
+
+
+def test_shares_values_across_records_as_the_python_reader_does() -> None:
+    """The str values of a shared key, in a set or a frozenset, are one object wherever they
+    are written (in block and flow mappings, at any depth); other values, and the items of a
+    list under a shared key, are not interned."""
+    text = (
+        "- source: src one\n  note: text one\n  unit: [k m]\n  deeper: {source: src one}\n"
+        "- source: 'src one'\n  note: text one\n  unit: [k m]\n  deeper:\n    source: |-\n"
+        "      src one\n"
+    )
+    for shared in ({"source", "unit"}, frozenset({"source", "unit"})):
+        first, second = _compiled(text, shared)  # type: ignore[arg-type]
+        assert first["source"] is second["source"] is first["deeper"]["source"]
+        assert second["deeper"]["source"] is first["source"]
+        assert first["note"] == second["note"] and first["note"] is not second["note"]
+        assert first["unit"][0] is not second["unit"][0]
+    first, second = _compiled(text)
+    assert first["source"] == second["source"] and first["source"] is not second["source"]
 
 
 def test_reading_leaves_nothing_behind() -> None:
@@ -348,14 +396,212 @@ def test_reading_leaves_nothing_behind() -> None:
     shared = [yamlblock.OUTSIDE, None, True, False]
     kept = {}
     for text in TAKEN + STANDS_ASIDE + CASES + EDGES:
-        _compiled(text)  # the first reading interns the keys
-        blocks = sys.getallocatedblocks()
-        references = [sys.getrefcount(o) for o in shared]
-        for _ in range(20):
-            _compiled(text)
-        if (
-            sys.getallocatedblocks() - blocks > 5
-            or [sys.getrefcount(o) for o in shared] != references
-        ):
-            kept[text] = sys.getallocatedblocks() - blocks
+        for keys in (frozenset(), SHARED):
+            _compiled(text, keys)  # the first reading interns the keys and shared values
+            blocks = sys.getallocatedblocks()
+            references = [sys.getrefcount(o) for o in [*shared, keys]]
+            for _ in range(20):
+                _compiled(text, keys)
+            if (
+                sys.getallocatedblocks() - blocks > 5
+                or [sys.getrefcount(o) for o in [*shared, keys]] != references
+            ):
+                kept[text, len(keys)] = sys.getallocatedblocks() - blocks
     assert kept == {}
+
+
+# The containers: made without running LocatedDict's and LocatedList's __init__ (see
+# new_located in _yamlblock.c), where the classes are as located.py writes them.
+
+
+def test_makes_its_containers_without_calling_their_classes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _yamlblock is not None and _yamlblock.DIRECT
+    calls = []
+    for cls in (LocatedDict, LocatedList):
+        init = cls.__init__
+
+        def counted(self: Any, line: int = 0, init: Any = init) -> None:
+            calls.append(type(self))
+            init(self, line)
+
+        monkeypatch.setattr(cls, "__init__", counted)
+    text = "a: 1\nb: [x]\nc: {d: e}\nf:\n  - g: h\n  - i\n"
+    compiled = _compiled(text)
+    assert calls == []
+    assert _exact(compiled) == _exact(yamlblock.read_block_python(text))
+    assert calls  # the Python reader calls them
+
+
+def _by_the_class(value: Any) -> Any:
+    """``value`` made again by calling its class (and filled in the same order), every
+    container inside it too, with the same scalars (the very objects)."""
+    if isinstance(value, LocatedDict):
+        made = LocatedDict(value.line)
+        for key, item in value.items():
+            made.key_lines[key] = value.key_lines[key]
+            made[key] = _by_the_class(item)
+        return made
+    if isinstance(value, LocatedList):
+        made = LocatedList(value.line)
+        for line, item in zip(value.item_lines, value, strict=True):
+            made.item_lines.append(line)
+            made.append(_by_the_class(item))
+        return made
+    return value
+
+
+_UNSET = object()
+
+
+def _visible(value: Any) -> Any:
+    """A container's type, slots (set or not) and contents, all the way down."""
+    if isinstance(value, LocatedDict | LocatedList):
+        slots = [getattr(value, name, _UNSET) for name in type(value).__slots__]
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return (type(value), slots, [(k, _visible(v)) for k, v in items])
+    return (type(value), value)
+
+
+def _outcome(call: Any) -> Any:
+    try:
+        return ("value", call())
+    except Exception as error:  # both must fail alike
+        return ("error", type(error), str(error))
+
+
+def _indistinguishable(compiled: Any, made: Any) -> None:
+    """Everything Python can see of a container: its type, slots and their values' types,
+    contents, size, tracking by the collector, weak references, pickling and copying."""
+    assert type(compiled) is type(made)
+    assert compiled == made and repr(compiled) == repr(made)
+    for name in type(made).__slots__:  # set or not
+        slot = [getattr(value, name, _UNSET) for value in (compiled, made)]
+        assert type(slot[0]) is type(slot[1]) and slot[0] == slot[1]
+    assert not hasattr(compiled, "__dict__") and not hasattr(made, "__dict__")
+    assert sys.getsizeof(compiled) == sys.getsizeof(made)
+    assert gc.is_tracked(compiled) and gc.is_tracked(made)
+    assert _outcome(lambda: weakref.ref(compiled)) == _outcome(lambda: weakref.ref(made))
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        pickled = [_outcome(lambda v=v, p=protocol: pickle.dumps(v, p)) for v in (compiled, made)]
+        assert pickled[0] == pickled[1]
+    for copied, copied_made in [
+        (pickle.loads(pickle.dumps(compiled)), pickle.loads(pickle.dumps(made))),
+        (copy.copy(compiled), copy.copy(made)),
+        (copy.deepcopy(compiled), copy.deepcopy(made)),
+    ]:
+        assert _visible(copied) == _visible(copied_made)
+    for item, item_made in zip(
+        compiled.values() if isinstance(made, dict) else compiled,
+        made.values() if isinstance(made, dict) else made,
+        strict=True,
+    ):
+        if isinstance(item_made, LocatedDict | LocatedList):
+            _indistinguishable(item, item_made)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: 1\n",
+        "a: {}\nb: []\nc:\n",
+        "- x\n- [y, 'z']\n- {k: v}\n",
+        "claims:\n  - id: x\n    value: 4.1 万亿\n    line: 300\n    q: {as-of: 2026}\n",
+        "a:\n" + "".join(f"  k{n}: {n}\n" for n in range(40)) + "b: [" + "x, " * 30 + "y]\n",
+        "\n" * 300 + "a: 1\n",  # a line number beyond the small ints Python keeps
+    ],
+)
+def test_a_container_read_is_one_its_class_makes(text: str) -> None:
+    compiled = _compiled(text)
+    _indistinguishable(compiled, _by_the_class(compiled))
+    changed = _compiled(text)  # and both change alike
+    made = _by_the_class(changed)
+    for value in (changed, made):
+        value.line = 9
+        if isinstance(value, dict):
+            value.key_lines["new"] = 9
+            value["new"] = 1
+        del value.line
+    _indistinguishable(changed, made)
+    assert _outcome(lambda: changed.line) == _outcome(lambda: made.line)
+
+
+_CHANGED_CLASSES = {
+    "an extra slot": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines", "file")
+    def __init__(self, line=0):
+        self.line, self.key_lines, self.file = line, {}, "f"
+expected = lambda value: value.file == "f"
+""",
+    "a __new__": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines")
+    def __new__(cls, line=0):
+        made = super().__new__(cls)
+        made["new"] = 1
+        return made
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {"new": line}
+expected = lambda value: value["new"] == 1
+""",
+    "an __init__ that sets other values": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line + 1000, {}
+expected = lambda value: value.line == 1001
+""",
+    "a __dict__": """
+class LocatedDict(dict):
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: vars(value) == {"line": 1, "key_lines": {"a": 1}}
+""",
+    "a __weakref__": """
+class LocatedDict(dict):
+    __slots__ = ("line", "key_lines", "__weakref__")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: weakref.ref(value)() is value
+""",
+    "a metaclass": """
+class Meta(type):
+    def __call__(cls, *args):
+        made = super().__call__(*args)
+        made.line = -1
+        return made
+class LocatedDict(dict, metaclass=Meta):
+    __slots__ = ("line", "key_lines")
+    def __init__(self, line=0):
+        self.line, self.key_lines = line, {}
+expected = lambda value: value.line == -1
+""",
+    "a class of another base": """
+class LocatedDict(collections.OrderedDict):
+    def __init__(self, line=0):
+        super().__init__()
+        self.line, self.key_lines = line, {}
+expected = lambda value: type(value).__mro__[1] is collections.OrderedDict
+""",
+}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGED_CLASSES))
+def test_calls_a_located_class_it_does_not_know(change: str) -> None:
+    """Where LocatedDict is not as the compiled reader expects (each change here made to it
+    before the module is imported), the reader calls the class, as the Python reader does."""
+    code = (
+        "import collections, weakref\n"
+        "import claimkb.located\n"
+        + _CHANGED_CLASSES[change]
+        + "claimkb.located.LocatedDict = LocatedDict\n"
+        "from claimkb import _yamlblock\n"
+        "value = _yamlblock.read_block('a: 1\\n')\n"
+        "assert not _yamlblock.DIRECT\n"
+        "assert type(value) is LocatedDict and value == {'a': 1} or value['new'] == 1, value\n"
+        "assert expected(value) and value.key_lines['a'] == 1, value\n"
+        "assert type(_yamlblock.read_block('- x\\n')) is claimkb.located.LocatedList\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

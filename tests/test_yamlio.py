@@ -3,8 +3,11 @@ problem a YamlProblem with a kind and a 1-based line."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
+from claimkb import yamlio
 from claimkb.yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
 
 
@@ -99,3 +102,43 @@ def test_explicit_int_or_bool_tag_on_the_wrong_value_is_located(text: str, messa
         1,
         message,
     )
+
+
+_RECORDS = (
+    "claims:\n"
+    "  - source: src one\n    note: text one\n    tags: [src one]\n"
+    "  - source: 'src one'\n    note: text one\n    tags: [src one]\n"
+    "    qualifiers: {source: src one}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _RECORDS,  # read by the block reader
+        _RECORDS + "x: &anchor 1\n",  # by PyYAML
+        _RECORDS + "x: !!str tagged\n",  # by PyYAML
+    ],
+)
+@pytest.mark.parametrize("reference", [False, True])
+def test_values_of_shared_keys_are_one_string_across_records(
+    text: str, reference: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every reader interns the str values of the keys it is told to share, in a mapping at
+    any depth, and nothing else; without a key to share, no value is interned."""
+    if reference:  # PyYAML's own constructors (yamlloader._KBLoader's), not the fast path
+        from claimkb import yamlblock, yamlloader
+
+        monkeypatch.setattr(yamlio, "read_block", lambda text, shared=None: yamlblock.OUTSIDE)
+        monkeypatch.setattr(
+            yamlloader,
+            "_construct",
+            lambda loader, node, track_aliases: loader.construct_document(node),
+        )
+    first, second = parse_yaml(text, frozenset({"source", "tags"}))["claims"]
+    assert first["source"] is second["source"] is second["qualifiers"]["source"]
+    assert first["source"] is sys.intern("src one")
+    assert first["note"] == second["note"] and first["note"] is not second["note"]
+    assert first["tags"][0] is not second["tags"][0]  # an item, not a value of the key
+    first, second = parse_yaml(text)["claims"]
+    assert first["source"] == second["source"] and first["source"] is not second["source"]

@@ -1,10 +1,11 @@
 /*
  * claimkb._yamlblock: the reader of claimkb.yamlblock, compiled.
  *
- * read_block(text) reads the plain block subset of YAML that KB files are written in, into the
- * same LocatedDict / LocatedList values with the same lines as the pure-Python reader
- * (claimkb.yamlblock.read_block_python, the reference), and returns OUTSIDE for exactly the
- * texts that reader refuses. It follows that reader step for step: each function here is named
+ * read_block(text, shared) reads the plain block subset of YAML that KB files are written in,
+ * into the same LocatedDict / LocatedList values with the same lines as the pure-Python reader
+ * (claimkb.yamlblock.read_block_python, the reference), interning keys and the str values of
+ * the keys in the set shared as it does, and returns OUTSIDE for exactly the texts that reader
+ * refuses. It follows that reader step for step: each function here is named
  * after the Python function or regular expression it does the work of, and the comments say
  * where a regular expression's matching is worked out by hand. A test holds the two readers to
  * the same values, types and lines on every fixture, the bundled corpus, a generated KB and
@@ -21,6 +22,11 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifndef Py_T_OBJECT_EX /* before Python 3.12, the member types are in structmember.h */
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#define Py_READONLY READONLY
+#endif
 
 /* Nesting the reader follows; deeper texts go to the full parser (yamlblock._DEEPEST). */
 #define DEEPEST 32
@@ -31,12 +37,22 @@
 
 typedef enum { READ_ERROR = -1, READ_OK = 0, READ_OUTSIDE = 1 } Status;
 
+/* How the reader makes one of the located classes (see new_located). */
+typedef struct {
+    PyObject *cls;         /* claimkb.located.LocatedDict or LocatedList */
+    PyTypeObject *base;    /* dict or list */
+    const char *lines;     /* the name of its slot of lines: "key_lines" or "item_lines" */
+    PyObject *lines_name;  /* the same, a str */
+    int direct;            /* whether made by the type's tp_new, its slots set in place */
+    Py_ssize_t line_at;    /* where the "line" slot is in an instance, if direct */
+    Py_ssize_t lines_at;   /* where the slot of lines is, if direct */
+} Located;
+
 /* What the module holds, set once at import. */
-static PyObject *located_dict;   /* claimkb.located.LocatedDict */
-static PyObject *located_list;   /* claimkb.located.LocatedList */
+static Located located_dict = {NULL, &PyDict_Type, "key_lines", NULL, 0, 0, 0};
+static Located located_list = {NULL, &PyList_Type, "item_lines", NULL, 0, 0, 0};
+static PyObject *no_arguments;   /* () */
 static PyObject *outside;        /* the module's OUTSIDE sentinel */
-static PyObject *str_key_lines;  /* "key_lines" */
-static PyObject *str_item_lines; /* "item_lines" */
 static PyObject *str_two_quotes; /* "''" */
 static PyObject *str_quote;      /* "'" */
 
@@ -100,7 +116,9 @@ typedef struct {
     Line *lines;
     Py_ssize_t count;
     Py_ssize_t pos; /* the line after what the last node read (the Python reader's self.pos) */
+    PyObject *shared; /* the set of keys whose str values are interned; NULL if empty */
     PyObject *keys[KEY_SLOTS]; /* keys met in this text, interned (see interned_key) */
+    char key_shared[KEY_SLOTS]; /* whether keys[slot] is in shared */
 } Reader;
 
 static inline Py_UCS4
@@ -336,42 +354,82 @@ key_is(const Reader *r, PyObject *key, Py_ssize_t start, Py_ssize_t end)
     return 1;
 }
 
-/* A key, interned as sys.intern does in the Python reader. Every record of a file repeats the
- * same few keys, so each key made is kept in a slot chosen by its length and ends, and a key
- * found there is taken again: the same interned str, without making a string and looking it
- * up among the interned ones for every line. */
+/* A key, interned as sys.intern does in the Python reader, and in *shared whether it is one
+ * of r->shared (whose str values are interned too). Every record of a file repeats the same
+ * few keys, so each key made is kept in a slot chosen by its length and ends, with whether it
+ * is shared, and a key found there is taken again: the same interned str, without making a
+ * string, looking it up among the interned ones or in the shared set for every line. */
 static PyObject *
-interned_key(Reader *r, Py_ssize_t start, Py_ssize_t end)
+interned_key(Reader *r, Py_ssize_t start, Py_ssize_t end, int *shared)
 {
     size_t slot = ((size_t)(end - start) * 31 + ch(r, start) + ch(r, end - 1) * 7) % KEY_SLOTS;
     PyObject *kept = r->keys[slot];
-    if (kept != NULL && key_is(r, kept, start, end))
+    if (kept != NULL && key_is(r, kept, start, end)) {
+        *shared = r->key_shared[slot];
         return Py_NewRef(kept);
+    }
     PyObject *key = PyUnicode_Substring(r->text, start, end);
     if (key == NULL)
         return NULL;
     PyUnicode_InternInPlace(&key);
+    *shared = r->shared == NULL ? 0 : PySet_Contains(r->shared, key);
+    if (*shared < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
     Py_XSETREF(r->keys[slot], Py_NewRef(key));
+    r->key_shared[slot] = (char)*shared;
     return key;
 }
 
-/* A LocatedDict or LocatedList made by calling the class, as the Python reader does. */
+/* The object slot at ``offset`` bytes into an instance. */
+static inline PyObject **
+slot_at(PyObject *instance, Py_ssize_t offset)
+{
+    return (PyObject **)((char *)instance + offset);
+}
+
+/* A new LocatedDict or LocatedList of the given line, as ``cls(line)`` makes it in the Python
+ * reader, and in *lines a new reference to its key_lines or item_lines. Calling the class
+ * runs its __init__ in Python; where the class is as check_located found it at import, the
+ * same instance is made without running Python code: an empty dict or list of the class by
+ * the type's tp_new (dict's or list's), its two slots set to what __init__ sets them to. */
 static PyObject *
-new_located(PyObject *cls, Py_ssize_t line)
+new_located(const Located *kind, Py_ssize_t line, PyObject **lines)
 {
     PyObject *number = PyLong_FromSsize_t(line);
     if (number == NULL)
         return NULL;
-    PyObject *made = PyObject_CallOneArg(cls, number);
-    Py_DECREF(number);
+    PyObject *made;
+    if (!kind->direct) {
+        made = PyObject_CallOneArg(kind->cls, number);
+        Py_DECREF(number);
+        *lines = made == NULL ? NULL : PyObject_GetAttr(made, kind->lines_name);
+        if (*lines == NULL)
+            Py_CLEAR(made);
+        return made;
+    }
+    PyTypeObject *type = (PyTypeObject *)kind->cls;
+    made = type->tp_new(type, no_arguments, NULL);
+    *lines = made == NULL ? NULL : kind->base == &PyDict_Type ? PyDict_New() : PyList_New(0);
+    if (*lines == NULL) {
+        Py_DECREF(number);
+        Py_XDECREF(made);
+        return NULL;
+    }
+    Py_XSETREF(*slot_at(made, kind->line_at), number);
+    Py_XSETREF(*slot_at(made, kind->lines_at), Py_NewRef(*lines));
     return made;
 }
 
-/* key_lines[key] = line; result[key] = value (value's reference is taken over). */
+/* key_lines[key] = line; result[key] = value (value's reference is taken over), the value
+ * interned if it is a str and the key is shared. */
 static Status
-put_entry(PyObject *result, PyObject *key_lines, PyObject *key, Py_ssize_t line,
+put_entry(PyObject *result, PyObject *key_lines, PyObject *key, int shared, Py_ssize_t line,
           PyObject *value)
 {
+    if (shared && PyUnicode_CheckExact(value))
+        PyUnicode_InternInPlace(&value);
     PyObject *number = PyLong_FromSsize_t(line);
     int failed = number == NULL || PyDict_SetItem(key_lines, key, number) < 0 ||
                  PyDict_SetItem(result, key, value) < 0;
@@ -628,14 +686,15 @@ read_flow_pair(Reader *r, Py_ssize_t *at, Py_ssize_t stop, Py_ssize_t line,
         Py_DECREF(value);
         return READ_OUTSIDE;
     }
-    PyObject *key = interned_key(r, key_start, key_end);
+    int shared;
+    PyObject *key = interned_key(r, key_start, key_end, &shared);
     int seen = key == NULL ? -1 : PyDict_Contains(result, key);
     if (seen != 0) {
         Py_XDECREF(key);
         Py_DECREF(value);
         return seen < 0 ? READ_ERROR : READ_OUTSIDE; /* a duplicate key */
     }
-    status = put_entry(result, key_lines, key, line, value);
+    status = put_entry(result, key_lines, key, shared, line, value);
     Py_DECREF(key);
     *at = value_at;
     return status;
@@ -670,18 +729,18 @@ read_flow(Reader *r, Py_ssize_t start, Py_ssize_t end, Py_ssize_t line, PyObject
     Py_ssize_t stop = strip_end(r, at, close);
     if (stop > at && ch(r, stop - 1) == ',')
         return READ_OUTSIDE; /* a trailing comma: left to the full parser */
-    PyObject *result = new_located(mapping ? located_dict : located_list, line);
+    PyObject *lines;
+    PyObject *result = new_located(mapping ? &located_dict : &located_list, line, &lines);
     if (result == NULL)
         return READ_ERROR;
-    PyObject *lines = PyObject_GetAttr(result, mapping ? str_key_lines : str_item_lines);
-    Status status = lines == NULL ? READ_ERROR : READ_OK;
+    Status status = READ_OK;
     while (status == READ_OK && at < stop) {
         if (mapping)
             status = read_flow_pair(r, &at, stop, line, result, lines);
         else
             status = read_flow_item(r, &at, stop, line, result, lines);
     }
-    Py_XDECREF(lines);
+    Py_DECREF(lines);
     if (status != READ_OK) {
         Py_DECREF(result);
         return status;
@@ -882,7 +941,8 @@ read_entry(Reader *r, Py_ssize_t *pos, Py_ssize_t indent, int depth, PyObject *r
     Py_ssize_t key_end = line->key + line->key_len;
     if (line->key_len == 0 || is_non_string_key(r, line->key, key_end))
         return READ_OUTSIDE; /* a scalar where a key should be, or a key that is not a str */
-    PyObject *key = interned_key(r, line->key, key_end);
+    int shared;
+    PyObject *key = interned_key(r, line->key, key_end, &shared);
     int seen = key == NULL ? -1 : PyDict_Contains(result, key);
     if (seen != 0) {
         Py_XDECREF(key);
@@ -896,7 +956,7 @@ read_entry(Reader *r, Py_ssize_t *pos, Py_ssize_t indent, int depth, PyObject *r
     else
         status = read_nested_value(r, &next, indent, depth, &value);
     if (status == READ_OK)
-        status = put_entry(result, key_lines, key, *pos + 1, value);
+        status = put_entry(result, key_lines, key, shared, *pos + 1, value);
     Py_DECREF(key);
     *pos = next;
     return status;
@@ -910,11 +970,11 @@ read_mapping(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, int in_ite
 {
     if (depth > DEEPEST)
         return READ_OUTSIDE;
-    PyObject *result = new_located(located_dict, pos + 1);
+    PyObject *key_lines;
+    PyObject *result = new_located(&located_dict, pos + 1, &key_lines);
     if (result == NULL)
         return READ_ERROR;
-    PyObject *key_lines = PyObject_GetAttr(result, str_key_lines);
-    Status status = key_lines == NULL ? READ_ERROR : READ_OK;
+    Status status = READ_OK;
     while (status == READ_OK && pos < r->count) {
         const Line *line = &r->lines[pos];
         if (in_item)
@@ -934,7 +994,7 @@ read_mapping(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, int in_ite
         }
         status = read_entry(r, &pos, indent, depth, result, key_lines);
     }
-    Py_XDECREF(key_lines);
+    Py_DECREF(key_lines);
     if (status != READ_OK) {
         Py_DECREF(result);
         return status;
@@ -980,11 +1040,11 @@ read_sequence(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, PyObject 
 {
     if (depth > DEEPEST)
         return READ_OUTSIDE;
-    PyObject *result = new_located(located_list, pos + 1);
+    PyObject *item_lines;
+    PyObject *result = new_located(&located_list, pos + 1, &item_lines);
     if (result == NULL)
         return READ_ERROR;
-    PyObject *item_lines = PyObject_GetAttr(result, str_item_lines);
-    Status status = item_lines == NULL ? READ_ERROR : READ_OK;
+    Status status = READ_OK;
     while (status == READ_OK && pos < r->count) {
         const Line *line = &r->lines[pos];
         if (!is_content(r, line)) {
@@ -1006,7 +1066,7 @@ read_sequence(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, PyObject 
         }
         status = read_item(r, &pos, indent, depth, result, item_lines);
     }
-    Py_XDECREF(item_lines);
+    Py_DECREF(item_lines);
     if (status != READ_OK) {
         Py_DECREF(result);
         return status;
@@ -1049,27 +1109,43 @@ read_text(Reader *r, PyObject **out)
 /* ------------------------------------------------------------------------------------------ */
 /* The module                                                                                 */
 
+/* The signature is shown, not given as __text_signature__: inspect cannot read a frozenset
+ * default. */
 PyDoc_STRVAR(read_block_doc,
-             "read_block(text, /)\n--\n\n"
+             "read_block(text, shared=frozenset(), /)\n\n"
              "The value of ``text`` if it is in the plain block subset of YAML, else "
-             ":data:`OUTSIDE`.\n\n"
+             ":data:`OUTSIDE`; every str value directly under a key in ``shared`` (a set) is "
+             "interned.\n\n"
              "The compiled twin of :func:`claimkb.yamlblock.read_block_python`: the same "
              "values, types, lines and refusals.");
 
 static PyObject *
-yamlblock_read_block(PyObject *module, PyObject *text)
+yamlblock_read_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
+    if (nargs < 1 || nargs > 2) {
+        PyErr_Format(PyExc_TypeError, "read_block() takes 1 or 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *text = args[0], *shared = nargs == 2 ? args[1] : NULL;
     if (!PyUnicode_Check(text)) {
-        PyErr_Format(PyExc_TypeError, "read_block() argument must be str, not %.100s",
+        PyErr_Format(PyExc_TypeError, "read_block() argument 1 must be str, not %.100s",
                      Py_TYPE(text)->tp_name);
         return NULL;
     }
+    if (shared != NULL && !PyAnySet_Check(shared)) {
+        PyErr_Format(PyExc_TypeError,
+                     "read_block() argument 2 must be a frozenset or a set, not %.100s",
+                     Py_TYPE(shared)->tp_name);
+        return NULL;
+    }
+    if (shared != NULL && PySet_GET_SIZE(shared) == 0)
+        shared = NULL; /* nothing to test a key against */
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(text) < 0)
         return NULL;
 #endif
-    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, {NULL}};
+    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, shared, {NULL}, {0}};
     PyObject *value = NULL;
     Status status = read_text(&r, &value);
     PyMem_Free(r.lines);
@@ -1083,7 +1159,8 @@ yamlblock_read_block(PyObject *module, PyObject *text)
 }
 
 static PyMethodDef methods[] = {
-    {"read_block", yamlblock_read_block, METH_O, read_block_doc},
+    {"read_block", (PyCFunction)(void (*)(void))yamlblock_read_block, METH_FASTCALL,
+     read_block_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1097,6 +1174,97 @@ static struct PyModuleDef module_def = {
     NULL,                  NULL,                 NULL,       NULL,
 };
 
+/* The offset of the class's own slot ``name`` (a member descriptor of an object that may be
+ * set and deleted, in the instance beyond the base's fields), or 0 if it has no such slot. */
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const Located *kind, const char *name)
+{
+    PyObject *descriptor = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
+    if (descriptor == NULL || !Py_IS_TYPE(descriptor, &PyMemberDescr_Type))
+        return 0;
+    PyMemberDescrObject *member = (PyMemberDescrObject *)descriptor;
+    Py_ssize_t offset = member->d_member->offset;
+    if (member->d_common.d_type != type || member->d_member->type != Py_T_OBJECT_EX ||
+        (member->d_member->flags & Py_READONLY) || offset < kind->base->tp_basicsize ||
+        offset > type->tp_basicsize - (Py_ssize_t)sizeof(PyObject *))
+        return 0;
+    return offset;
+}
+
+/* Whether a dict or a list (of a subclass too) is empty. */
+static int
+is_empty(PyObject *container)
+{
+    return PyDict_Check(container) ? PyDict_GET_SIZE(container) == 0
+                                   : PyList_GET_SIZE(container) == 0;
+}
+
+/* Whether instances of the class may be made directly (see new_located): 1 if the class is
+ * what located.py defines today - a subclass of dict or list made by type (no metaclass),
+ * without a __new__ of its own, whose instances hold nothing but the base's fields and the
+ * two slots of __slots__ = ("line", "key_lines" / "item_lines") (no __dict__, no
+ * __weakref__), and whose __init__ given a line leaves it empty with that line and an empty
+ * dict or list of lines - 0 if it is anything else (the reader then calls the class), -1 with
+ * an exception set if that cannot be found out. */
+static int
+check_located(Located *kind)
+{
+    PyTypeObject *type = (PyTypeObject *)kind->cls;
+    PyTypeObject *base = kind->base;
+    if (!Py_IS_TYPE(kind->cls, &PyType_Type) || type->tp_base != base ||
+        type->tp_new != base->tp_new || type->tp_dictoffset != 0 ||
+        type->tp_weaklistoffset != base->tp_weaklistoffset ||
+        type->tp_basicsize != base->tp_basicsize + 2 * (Py_ssize_t)sizeof(PyObject *) ||
+        type->tp_dict == NULL)
+        return 0;
+#ifdef Py_TPFLAGS_MANAGED_DICT
+    if (type->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+        return 0;
+#endif
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+    if (type->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
+        return 0;
+#endif
+    PyObject *slots = PyDict_GetItemString(type->tp_dict, "__slots__"); /* borrowed */
+    PyObject *expected = Py_BuildValue("(ss)", "line", kind->lines);
+    if (expected == NULL)
+        return -1;
+    int same = slots == NULL ? 0 : PyObject_RichCompareBool(slots, expected, Py_EQ);
+    Py_DECREF(expected);
+    if (same <= 0)
+        return same;
+    kind->line_at = slot_offset(type, kind, "line");
+    kind->lines_at = slot_offset(type, kind, kind->lines);
+    if (kind->line_at == 0 || kind->lines_at == 0 || kind->line_at == kind->lines_at)
+        return 0;
+    /* what __init__ sets, seen on an instance the class makes */
+    PyObject *made = PyObject_CallFunction(kind->cls, "i", 7);
+    if (made == NULL)
+        return -1;
+    int as_made = 0;
+    if (Py_IS_TYPE(made, type)) {
+        PyObject *line = *slot_at(made, kind->line_at), *lines = *slot_at(made, kind->lines_at);
+        int overflow;
+        as_made = line != NULL && PyLong_CheckExact(line) &&
+                  PyLong_AsLongAndOverflow(line, &overflow) == 7 && lines != NULL &&
+                  Py_IS_TYPE(lines, base) && is_empty(lines) && is_empty(made);
+    }
+    Py_DECREF(made);
+    return as_made;
+}
+
+/* The located class ``name`` of claimkb.located, and how to make one; -1 with an exception
+ * set if it cannot be had. */
+static int
+init_located(Located *kind, PyObject *located, const char *name)
+{
+    kind->cls = PyObject_GetAttrString(located, name);
+    if (kind->cls == NULL || (kind->lines_name = PyUnicode_InternFromString(kind->lines)) == NULL)
+        return -1;
+    kind->direct = PyType_Check(kind->cls) ? check_located(kind) : 0;
+    return kind->direct < 0 ? -1 : 0;
+}
+
 /* What the module holds (see its globals), made on the first import; -1 with an exception
  * set, and nothing held, if any of it fails. */
 static int
@@ -1107,24 +1275,21 @@ init_globals(void)
     PyObject *located = PyImport_ImportModule("claimkb.located");
     if (located == NULL)
         return -1;
-    located_dict = PyObject_GetAttrString(located, "LocatedDict");
-    if (located_dict != NULL)
-        located_list = PyObject_GetAttrString(located, "LocatedList");
+    int failed = init_located(&located_dict, located, "LocatedDict") < 0 ||
+                 init_located(&located_list, located, "LocatedList") < 0;
     Py_DECREF(located);
-    if (located_list == NULL)
-        goto fail;
-    if ((str_key_lines = PyUnicode_InternFromString("key_lines")) == NULL ||
-        (str_item_lines = PyUnicode_InternFromString("item_lines")) == NULL ||
+    if (failed || (no_arguments = PyTuple_New(0)) == NULL ||
         (str_two_quotes = PyUnicode_FromString("''")) == NULL ||
         (str_quote = PyUnicode_FromString("'")) == NULL ||
         (outside = PyObject_CallNoArgs((PyObject *)&PyBaseObject_Type)) == NULL)
         goto fail;
     return 0;
 fail:
-    Py_CLEAR(located_dict);
-    Py_CLEAR(located_list);
-    Py_CLEAR(str_key_lines);
-    Py_CLEAR(str_item_lines);
+    Py_CLEAR(located_dict.cls);
+    Py_CLEAR(located_dict.lines_name);
+    Py_CLEAR(located_list.cls);
+    Py_CLEAR(located_list.lines_name);
+    Py_CLEAR(no_arguments);
     Py_CLEAR(str_two_quotes);
     Py_CLEAR(str_quote);
     Py_CLEAR(outside);
@@ -1140,7 +1305,10 @@ PyInit__yamlblock(void)
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL)
         return NULL;
-    if (PyModule_AddObjectRef(module, "OUTSIDE", outside) < 0) {
+    if (PyModule_AddObjectRef(module, "OUTSIDE", outside) < 0 ||
+        PyModule_AddObjectRef(module, "DIRECT",
+                              located_dict.direct && located_list.direct ? Py_True : Py_False) <
+            0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -14,7 +14,6 @@ sources file: one source record, or a ``sources:`` list.
 from __future__ import annotations
 
 import re
-import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -110,7 +109,7 @@ def _read_file(
         _unread(part, section)
         return
     try:
-        data = parse_yaml(text)
+        data = parse_yaml(text, shared=_SHARED)
     except YamlProblem as problem:
         detail = problem.message
         if "\t" in text and "cannot start any token" in detail:
@@ -276,10 +275,13 @@ SINGULAR = {
 }
 
 
-_SHARED = ("source", "subject", "property", "status", "kind", "language", "unit", "datatype")
+_SHARED = frozenset(
+    ("source", "subject", "property", "status", "kind", "language", "unit", "datatype")
+)
 """Fields whose few values recur in thousands of records (the names of other records, the
 verdicts, the kinds): each value is kept as one string (:func:`sys.intern`), not one per
-record, a tenth of a large KB's memory."""
+record, a tenth of a large KB's memory. The YAML readers intern them as they read a file
+(:func:`claimkb.yamlio.parse_yaml`), wherever such a key is written."""
 
 
 _VALIDATE: dict[type[BaseModel], Callable[[Any], Any]] = {}
@@ -301,10 +303,6 @@ def _validate(model: type[BaseModel], item: LocatedDict) -> Any:
 def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singular: str) -> None:
     model: type[BaseModel] = RECORD_TYPES[section]
     raw_id = item.get("id")
-    for key in _SHARED:
-        value = item.get(key)
-        if type(value) is str:
-            item[key] = sys.intern(value)
     try:
         record = _validate(model, item)
     except ValidationError as exc:

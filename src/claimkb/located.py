@@ -3,6 +3,12 @@
 Both YAML readers (:mod:`claimkb.yamlio`'s full one and :mod:`claimkb.yamlblock`'s fast one)
 build these containers and resolve plain scalars by these rules, so the two can never differ on
 what a text means.
+
+The compiled block reader (``_yamlblock.c``) makes the containers without running their
+``__init__``, setting the two slots to what it sets, as long as the classes keep the shape it
+checks at import (their bases, ``__slots__``, no ``__new__``, what ``__init__`` leaves); any
+other class it calls. So an ``__init__`` with an effect beyond its slots needs that reader
+changed too.
 """
 
 from __future__ import annotations

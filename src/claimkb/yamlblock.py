@@ -22,11 +22,8 @@ C compiler, does the same step for step, and :func:`read_block` is it where it w
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
-from collections.abc import Callable
-from types import ModuleType
 from typing import Any, Final
 
 from .located import BOOLS, IMPLICIT, LocatedDict, LocatedList
@@ -35,12 +32,10 @@ _intern = sys.intern
 
 __all__ = ["COMPILED", "OUTSIDE", "read_block", "read_block_python"]
 
-# imported by name: tests/test_layers.py reads the import graph from .py files, where this
-# compiled module has none, so an import statement would count as importing the package itself
 try:
-    _compiled: ModuleType | None = importlib.import_module("claimkb._yamlblock")
+    from . import _yamlblock as _compiled
 except ImportError:  # not built: no C compiler at install
-    _compiled = None
+    _compiled = None  # type: ignore[assignment]
 
 COMPILED: Final = _compiled is not None
 """Whether :func:`read_block` is the compiled reader (``claimkb._yamlblock``)."""
@@ -89,12 +84,14 @@ class _Outside(Exception):
     """Raised inside the reader when the text leaves the subset."""
 
 
-def read_block_python(text: str) -> Any:
-    """The value of ``text`` if it is in the plain block subset, else :data:`OUTSIDE`."""
+def read_block_python(text: str, shared: frozenset[str] = frozenset(), /) -> Any:
+    """The value of ``text`` if it is in the plain block subset, else :data:`OUTSIDE`; each str
+    value written directly under a key of ``shared`` is interned, as keys are (a KB's records
+    repeat a few such values, a source or a status, thousands of times)."""
     if _UNUSUAL.search(text) is not None:
         return OUTSIDE
     lines = _LINE.findall(text)  # one (indent, dash, key, rest) per line: index + 1 is its number
-    reader = _Reader(text, lines)
+    reader = _Reader(text, lines, shared)
     pos = reader.skip(0)
     if pos == len(lines) or lines[pos][0]:
         return OUTSIDE  # empty, or the first line indented
@@ -110,10 +107,13 @@ def read_block_python(text: str) -> Any:
 class _Reader:
     """One pass over a text's lines, each already split by :data:`_LINE`."""
 
-    __slots__ = ("text", "lines", "count", "pos", "raw")
+    __slots__ = ("text", "lines", "count", "pos", "raw", "shared")
 
-    def __init__(self, text: str, lines: list[tuple[str, str, str, str]]) -> None:
+    def __init__(
+        self, text: str, lines: list[tuple[str, str, str, str]], shared: frozenset[str]
+    ) -> None:
         self.text = text
+        self.shared = shared
         self.raw: list[str] | None = None  # the lines as written, split when first needed
         self.lines = lines
         self.count = len(lines)
@@ -141,7 +141,7 @@ class _Reader:
         ``in_item`` when that key follows a sequence item's ``-`` on the same line."""
         if depth > _DEEPEST:
             raise _Outside
-        lines, count = self.lines, self.count
+        lines, count, shared = self.lines, self.count, self.shared
         result = LocatedDict(pos + 1)
         key_lines = result.key_lines
         while pos < count:
@@ -164,6 +164,7 @@ class _Reader:
             pos += 1
             key = _intern(key)  # the same few keys in every record: one string each
             key_lines[key] = pos
+            value: Any = None
             if rest and rest[0] != "#":
                 first = rest[0]
                 if (
@@ -172,26 +173,27 @@ class _Reader:
                     and " #" not in rest
                     and ": " not in rest
                 ):
-                    result[key] = rest  # most values: plain text that is nothing but text
+                    value = rest  # most values: plain text that is nothing but text
                 elif first == '"' and rest[-1] == '"' and rest.find('"', 1) == len(rest) - 1:
                     if "\\" in rest:
                         raise _Outside
-                    result[key] = rest[1:-1]
+                    value = rest[1:-1]
                 elif first in "|>":
-                    result[key] = self.block_scalar(pos, rest, indent)
+                    value = self.block_scalar(pos, rest, indent)
                     pos = self.pos
                 else:
-                    result[key] = _scalar(rest.rstrip(" ") if rest[-1] == " " else rest, pos)
-                continue
-            after = self.skip(pos)
-            if after < count:
-                spaces, dash, _, _ = lines[after]
-                here = len(spaces)
-                if here > indent or (here == indent and dash):
-                    result[key] = self.node(after, depth + 1)
-                    pos = self.pos
-                    continue
-            result[key] = None
+                    value = _scalar(rest.rstrip(" ") if rest[-1] == " " else rest, pos, shared)
+            else:
+                after = self.skip(pos)
+                if after < count:
+                    spaces, dash, _, _ = lines[after]
+                    here = len(spaces)
+                    if here > indent or (here == indent and dash):
+                        value = self.node(after, depth + 1)
+                        pos = self.pos
+            if key in shared and type(value) is str:
+                value = _intern(value)
+            result[key] = value
         self.pos = pos
         return result
 
@@ -230,7 +232,7 @@ class _Reader:
                 result.append(self.block_scalar(pos, rest, indent))
                 pos = self.pos
                 continue
-            result.append(_scalar(rest, pos))
+            result.append(_scalar(rest, pos, self.shared))
         self.pos = pos
         return result
 
@@ -296,12 +298,12 @@ class _Reader:
         return "".join(chunks)
 
 
-def _scalar(text: str, line: int) -> Any:
+def _scalar(text: str, line: int, shared: frozenset[str]) -> Any:
     """A one-line value on ``line`` (``text`` has no leading or trailing spaces and is not a
     comment): a scalar, or a flow collection of plain scalars."""
     first = text[0]
     if first == "{" or first == "[":
-        return _flow(text, line)
+        return _flow(text, line, shared)
     if first == '"':
         end = text.find('"', 1)
         if end < 0 or "\\" in text:
@@ -340,7 +342,7 @@ def _plain(text: str) -> Any:
     return text
 
 
-def _flow(text: str, line: int) -> Any:
+def _flow(text: str, line: int, shared: frozenset[str]) -> Any:
     """``{key: value, ...}`` or ``[item, ...]`` on one line, every item a one-line scalar."""
     match = _FLOW.match(text)
     if match is None:
@@ -370,7 +372,7 @@ def _flow(text: str, line: int) -> Any:
                 raise _Outside
             key = _intern(key)
             result.key_lines[key] = line
-            result[key] = value
+            result[key] = _intern(value) if key in shared and type(value) is str else value
         else:
             result.item_lines.append(line)
             result.append(value)
@@ -391,5 +393,5 @@ def _comment_only(text: str, start: int) -> None:
         raise _Outside
 
 
-read_block: Callable[[str], Any] = read_block_python if _compiled is None else _compiled.read_block
+read_block = read_block_python if _compiled is None else _compiled.read_block
 """The compiled reader where it was built, else :func:`read_block_python`: the same results."""

@@ -28,15 +28,19 @@ from .yamlproblem import MAX_DEPTH, YamlProblem
 __all__ = ["LocatedDict", "LocatedList", "YamlProblem", "parse_yaml", "MAX_DEPTH"]
 
 
-def parse_yaml(text: str) -> Any:
+def parse_yaml(text: str, shared: frozenset[str] = frozenset()) -> Any:
     """Parse one YAML document into plain Python with located containers.
 
     An empty (or comment-only) text yields ``None``. Several documents in one file are refused:
     a reviewer reading the first would not expect a second.
+
+    Every str value written directly under a key in ``shared``, in a mapping at any depth, is
+    interned (:func:`sys.intern`) as the value is built: the values a KB's records repeat (a
+    source, a status) are then one string each. Both readers do it, with the same result.
     """
-    value = read_block(text)
+    value = read_block(text, shared) if shared else read_block(text)
     if value is not OUTSIDE:
         return value
     from .yamlloader import load
 
-    return load(text)
+    return load(text, shared)

@@ -11,6 +11,7 @@ imports PyYAML.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import yaml
@@ -77,6 +78,8 @@ class _KBLoader(_BaseLoader):
     """
 
     _depth = 0
+    shared: frozenset[str] = frozenset()
+    """The keys whose str values are interned (see :func:`load`)."""
 
     def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
         """The conservative resolvers below, in one regular expression (PyYAML's generic
@@ -112,7 +115,8 @@ class _KBLoader(_BaseLoader):
             if key in result:
                 raise _duplicate_key(key, key_lines[key], key_node)
             key_lines[key] = _line(key_node)
-            result[key] = self.construct_object(value_node)
+            value = self.construct_object(value_node)
+            result[key] = sys.intern(value) if key in self.shared and type(value) is str else value
         return result
 
     def construct_kb_sequence(self, node: Node) -> LocatedList:
@@ -203,6 +207,7 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
     """
     done: set[int] = set()  # nodes built: meeting one again means an alias
     active: set[int] = set()  # nodes being built: meeting one again means a recursive alias
+    shared = loader.shared
 
     def build(node: Node, depth: int) -> Any:
         if track_aliases:
@@ -234,9 +239,12 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
                     raise _duplicate_key(key, key_lines[key], key_node)
                 key_lines[key] = key_node.start_mark.line + 1
                 if inline and value_node.__class__ is ScalarNode and value_node.tag == _STR:
-                    value[key] = value_node.value
+                    item = value_node.value
                 else:
-                    value[key] = build(value_node, depth)
+                    item = build(value_node, depth)
+                if key in shared and type(item) is str:
+                    item = sys.intern(item)
+                value[key] = item
         elif kind is SequenceNode and tag == _SEQ:
             value = LocatedList(node.start_mark.line + 1)
             item_lines = value.item_lines
@@ -268,10 +276,12 @@ def _construct(loader: _KBLoader, root: Node, track_aliases: bool) -> Any:
     return build(root, 0)
 
 
-def load(text: str) -> Any:
+def load(text: str, shared: frozenset[str] = frozenset()) -> Any:
     """Parse one YAML document through PyYAML, for a text the block reader leaves (see
-    :func:`.yamlio.parse_yaml`)."""
+    :func:`.yamlio.parse_yaml`); every str value directly under a key in ``shared`` is
+    interned, as the block reader does."""
     loader = _KBLoader(text)
+    loader.shared = shared
     try:
         node = loader.get_single_node()
         if node is None:
