@@ -390,6 +390,17 @@ def test_shares_values_across_records_as_the_python_reader_does() -> None:
     assert first["source"] == second["source"] and first["source"] is not second["source"]
 
 
+def test_tells_apart_shared_values_kept_in_one_slot() -> None:
+    """Values of shared keys of one length whose first, middle and last characters agree are
+    kept in one slot by the compiled reader; each is still read as written."""
+    values = ["axbya", "aybxa", "azbza", "a中b中a", "a𝔘b𝔘a", "axbya", '"aybxa"', "'azbza'"]
+    text = "".join(f"- source: {value}\n  other: {value}\n" for value in values)
+    assert _same(text)
+    read = _compiled(text, frozenset({"source"}))
+    assert [item["source"] for item in read] == [value.strip("'\"") for value in values]
+    assert read[0]["source"] is read[5]["source"] and read[1]["source"] is read[6]["source"]
+
+
 def test_reading_leaves_nothing_behind() -> None:
     """Every path frees what it made, the refusals half-way through a record included: reading
     a text again and again keeps no memory block and no reference to a shared object."""

@@ -106,8 +106,10 @@ typedef struct {
     Py_ssize_t rest;    /* where the rest starts: after the key's ":" and spaces, if any */
 } Line;
 
-/* Slots for the keys a text's records repeat (see interned_key). */
+/* Slots for the keys a text's records repeat (see interned_key), and for the values of its
+ * shared keys (see shared_value). */
 #define KEY_SLOTS 64
+#define VALUE_SLOTS 64
 
 typedef struct {
     PyObject *text;
@@ -119,6 +121,7 @@ typedef struct {
     PyObject *shared; /* the set of keys whose str values are interned; NULL if empty */
     PyObject *keys[KEY_SLOTS]; /* keys met in this text, interned (see interned_key) */
     char key_shared[KEY_SLOTS]; /* whether keys[slot] is in shared */
+    PyObject *values[VALUE_SLOTS]; /* values of shared keys met in this text, interned */
 } Reader;
 
 static inline Py_UCS4
@@ -340,14 +343,14 @@ slice(const Reader *r, Py_ssize_t start, Py_ssize_t end, PyObject **out)
     return *out == NULL ? READ_ERROR : READ_OK;
 }
 
-/* Whether the str key holds the characters [start, end) of the text. */
-static int
-key_is(const Reader *r, PyObject *key, Py_ssize_t start, Py_ssize_t end)
+/* Whether the str ``kept`` holds the characters [start, end) of the text. */
+static inline int
+holds(const Reader *r, PyObject *kept, Py_ssize_t start, Py_ssize_t end)
 {
-    if (PyUnicode_GET_LENGTH(key) != end - start)
+    if (PyUnicode_GET_LENGTH(kept) != end - start)
         return 0;
-    int kind = PyUnicode_KIND(key);
-    const void *data = PyUnicode_DATA(key);
+    int kind = PyUnicode_KIND(kept);
+    const void *data = PyUnicode_DATA(kept);
     for (Py_ssize_t i = start; i < end; i++)
         if (PyUnicode_READ(kind, data, i - start) != ch(r, i))
             return 0;
@@ -364,7 +367,7 @@ interned_key(Reader *r, Py_ssize_t start, Py_ssize_t end, int *shared)
 {
     size_t slot = ((size_t)(end - start) * 31 + ch(r, start) + ch(r, end - 1) * 7) % KEY_SLOTS;
     PyObject *kept = r->keys[slot];
-    if (kept != NULL && key_is(r, kept, start, end)) {
+    if (kept != NULL && holds(r, kept, start, end)) {
         *shared = r->key_shared[slot];
         return Py_NewRef(kept);
     }
@@ -888,10 +891,43 @@ read_block_scalar(Reader *r, Py_ssize_t pos, Py_ssize_t header, Py_ssize_t heade
 
 static Status read_node(Reader *r, Py_ssize_t pos, int depth, PyObject **out);
 
-/* The value written after a key on its own line, [rest, end) of line ``line`` (the rest is
- * not a comment); *next is the line after the key's, moved past a block scalar's lines. */
+/* The str [start, end) (not empty) of the text, interned: the value of a shared key. Such
+ * values recur (a status, a property), so each one made is kept in a slot chosen by its length
+ * and three of its characters, and one found there is taken again: the same interned str,
+ * without making a string and looking it up among the interned ones. */
 static Status
-read_inline_value(Reader *r, const Line *line, Py_ssize_t *next, Py_ssize_t indent,
+shared_value(Reader *r, Py_ssize_t start, Py_ssize_t end, PyObject **out)
+{
+    Py_ssize_t length = end - start;
+    size_t slot = ((size_t)length * 31 + ch(r, start) + ch(r, start + length / 2) * 3 +
+                   ch(r, end - 1) * 7) %
+                  VALUE_SLOTS;
+    PyObject *kept = r->values[slot];
+    if (kept != NULL && holds(r, kept, start, end)) {
+        *out = Py_NewRef(kept);
+        return READ_OK;
+    }
+    if (slice(r, start, end, out) != READ_OK)
+        return READ_ERROR;
+    PyUnicode_InternInPlace(out);
+    Py_XSETREF(r->values[slot], Py_NewRef(*out));
+    return READ_OK;
+}
+
+/* The str [start, end) of the text: interned if ``shared`` (see shared_value). */
+static Status
+text_value(Reader *r, Py_ssize_t start, Py_ssize_t end, int shared, PyObject **out)
+{
+    if (shared && start < end)
+        return shared_value(r, start, end, out);
+    return slice(r, start, end, out);
+}
+
+/* The value written after a key on its own line, [rest, end) of line ``line`` (the rest is
+ * not a comment), a str interned if ``shared`` (see put_entry); *next is the line after the
+ * key's, moved past a block scalar's lines. */
+static Status
+read_inline_value(Reader *r, const Line *line, Py_ssize_t *next, Py_ssize_t indent, int shared,
                   PyObject **out)
 {
     Py_ssize_t start = line->rest, end = line->end;
@@ -899,12 +935,12 @@ read_inline_value(Reader *r, const Line *line, Py_ssize_t *next, Py_ssize_t inde
     /* most values: plain text that is nothing but text */
     if (!in_set(first, NOT_SIMPLE_FIRST) && last != ':' && last != ' ' &&
         find_pair(r, start, end, ' ', '#') < 0 && find_pair(r, start, end, ':', ' ') < 0)
-        return slice(r, start, end, out);
+        return text_value(r, start, end, shared, out);
     /* "text" alone on the line, its only other quote the last character */
     if (first == '"' && last == '"' && find_char(r, start + 1, end, '"') == end - 1) {
         if (find_char(r, start, end, '\\') >= 0)
             return READ_OUTSIDE;
-        return slice(r, start + 1, end - 1, out);
+        return text_value(r, start + 1, end - 1, shared, out);
     }
     if (first == '|' || first == '>') {
         Status status = read_block_scalar(r, *next, start, end, indent, out);
@@ -952,7 +988,7 @@ read_entry(Reader *r, Py_ssize_t *pos, Py_ssize_t indent, int depth, PyObject *r
     PyObject *value;
     Status status;
     if (line->rest < line->end && ch(r, line->rest) != '#')
-        status = read_inline_value(r, line, &next, indent, &value);
+        status = read_inline_value(r, line, &next, indent, shared, &value);
     else
         status = read_nested_value(r, &next, indent, depth, &value);
     if (status == READ_OK)
@@ -1145,12 +1181,15 @@ yamlblock_read_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (PyUnicode_READY(text) < 0)
         return NULL;
 #endif
-    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, shared, {NULL}, {0}};
+    Reader r = {text, PyUnicode_KIND(text), PyUnicode_DATA(text), NULL, 0, 0, shared, {NULL}, {0},
+                {NULL}};
     PyObject *value = NULL;
     Status status = read_text(&r, &value);
     PyMem_Free(r.lines);
     for (int slot = 0; slot < KEY_SLOTS; slot++)
         Py_XDECREF(r.keys[slot]);
+    for (int slot = 0; slot < VALUE_SLOTS; slot++)
+        Py_XDECREF(r.values[slot]);
     if (status == READ_ERROR)
         return NULL;
     if (status == READ_OUTSIDE)
