@@ -226,9 +226,13 @@ class KB:
         reader and source date share one reading (values are immutable); problems are not
         shared, since each is the claim's own."""
         reader, date, year = context or self._reading_context(claim, prop)
-        if claim.unit is not None or claim.bounds is not None:
+        fields = claim.__dict__  # the fields read for every claim of a check, read directly
+        if fields["unit"] is not None or fields["bounds"] is not None:
             return reader.read(claim, year, self.name_index, date)
-        key = (id(reader), claim.written, claim.exact, year, date)
+        written = fields["value"]
+        if type(written) is not str:
+            written = claim.written
+        key = (id(reader), written, fields["exact"], year, date)
         known = self._readings.get(key)
         if known is not None:
             return known
@@ -303,10 +307,11 @@ class _Values(Mapping[str, "Value | ValueProblem"]):
         for claim_id, claim in kb.claims.items():
             value = read.get(claim_id)
             if value is None:
-                prop = properties.get(claim.property)
+                fields = claim.__dict__
+                prop = properties.get(fields["property"])
                 if prop is None:
                     continue
-                where = (claim.property, claim.source)
+                where = (fields["property"], fields["source"])
                 context = contexts.get(where)
                 if context is None:
                     context = contexts[where] = kb._reading_context(claim, prop)

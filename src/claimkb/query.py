@@ -12,7 +12,8 @@ every claim, :func:`claims_per_source`, is supplied by the slice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from .analysis import (
@@ -315,16 +316,21 @@ def timeline(kb: KB, *, shared: bool = False) -> dict[str, list[dict[str, Any]]]
     }
 
 
-def timeline_claims(kb: KB) -> tuple[list[Claim], list[tuple[Claim, str]]]:
+def timeline_claims(
+    kb: KB, properties: Sequence[str] | None = None
+) -> tuple[list[Claim], list[tuple[Claim, str]]]:
     """(the claims of :func:`timeline`, in its order; those it leaves out, each with its
-    reason), for the query index to keep (:mod:`claimkb.cache.query_index`)."""
+    reason), for the query index to keep (:mod:`claimkb.cache.query_index`), which gives
+    the claims' ``properties`` (in the KB's order) it has read already."""
     dated = {p.id for p in kb.properties.values() if p.datatype is Datatype.DATE}
+    claims = list(kb.claims.values())
+    if properties is None:
+        properties = [claim.property for claim in claims]
+    values = kb.values.at_hand()
     rows = []
     left_out = []
-    for claim in kb.claims.values():
-        if claim.property not in dated:
-            continue
-        value = kb.values.get(claim.id)
+    for claim in compress(claims, map(dated.__contains__, properties)):
+        value = values.get(claim.id)
         if isinstance(value, DateValue):
             rows.append((value.earliest, value.latest, claim))
         elif isinstance(value, ValueProblem):

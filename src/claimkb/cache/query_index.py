@@ -181,7 +181,7 @@ def _timeline(kb: KB, found: Columns) -> bytes:
     of the claims it leaves out, their reasons), marshalled; the question makes the rows."""
     from ..query import timeline_claims
 
-    dated, left_out = timeline_claims(kb)
+    dated, left_out = timeline_claims(kb, found.properties)
     position = dict(zip(found.ids, range(len(found.ids)), strict=True))
     order = [position[claim.id] for claim in dated]
     left = [position[claim.id] for claim, _ in left_out]
