@@ -44,7 +44,9 @@ def main() -> None:
     """
     gc.disable()
     from ..ending import declare_one_command
-    from ..jobs import problem
+    from ..jobs import begin, problem
+
+    begin()  # how busy the processors are from now on decides on a second process
 
     declare_one_command()
     if (wrong := problem()) is not None:
