@@ -57,28 +57,49 @@ def value_at(
     if text[start].isspace():
         return None
     ends = value_ends(text, start)
-    blind: list[int] = []  # the lengths of the spans above it only the search for the longest reads
-    found: str | None = None  # the longest span the cutting looks at that reads
+    punctuated: list[str] = []  # the spans above the one found that the cutting never reads
+    found: str | None = None  # the longest span the cutting reads that reads
     for end in ends:
         span = text[start:end].strip()
-        if not span or not may_read(span):
-            continue  # neither reads it
+        if not span:
+            continue
         if not unpunctuated(span):
-            blind.append(len(span))
-        elif _reads(read, span):
+            punctuated.append(span)  # the longest span if it reads (not read unless need be)
+        elif may_read(span) and _reads(read, span):
             found = span
             break
-    if not blind:  # the longest span is the one found, or there is none: the answer is exact
-        if found is None:
-            return False, None
-    elif _more_ends_read(text, start, ends[0], found, read, may_read):
-        return None
-    elif found is None:
-        return None if begins_earlier(text[start : start + min(blind)]) else (False, None)
-    assert found is not None
+    if found is None:  # no value here, unless a span the cutting reads only under a longer one
+        return _nothing_found(text, start, ends[0], punctuated, read, may_read, begins_earlier)
+    if punctuated and _more_ends_read(text, start, ends[0], found, read, may_read):
+        if any(may_read(span) for span in punctuated):
+            return None  # the longest span is a punctuated one only if it reads
     if begins_earlier(found):
         return None
     return True, what_it_says(text, start, start + len(found), read, dimensions, may_read)
+
+
+def _nothing_found(
+    text: str,
+    start: int,
+    top: int,
+    punctuated: list[str],
+    read: Callable[[str], Value],
+    may_read: Callable[[str], bool],
+    begins_earlier: Callable[[str], bool],
+) -> Found | None:
+    """:func:`value_at` where no span the cutting reads reads (above the longest span, if
+    one of the ``punctuated`` spans, longest first, reads): the value is None, unless the
+    longest span is one of those and the cutting would read a span under it that reads;
+    and whether a span reads is not known, which matters only if an earlier start begins
+    with the shortest of them that may read."""
+    if not punctuated:
+        return False, None  # nothing reads here
+    if _more_ends_read(text, start, top, None, read, may_read):
+        return None if any(may_read(span) for span in punctuated) else (False, None)
+    if not begins_earlier(punctuated[-1]):  # nor with any longer span
+        return False, None
+    shortest = next((span for span in reversed(punctuated) if may_read(span)), None)
+    return None if shortest is not None and begins_earlier(shortest) else (False, None)
 
 
 def _more_ends_read(

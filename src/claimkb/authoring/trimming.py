@@ -33,9 +33,14 @@ __all__ = [
 
 MEASURE_WORDS = frozenset("台张个条家款位名项种次倍块颗枚座套层段部支只件人份轮版代")
 """Chinese measure words: a number's counter ("6 台", "三条") belongs to the value."""
-_PREFIXES = sorted(
-    (*APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX, *NEARLY_PREFIX), key=len, reverse=True
-)
+_PREFIXES = [
+    (prefix, prefix.lower())
+    for prefix in sorted(
+        (*APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX, *NEARLY_PREFIX), key=len, reverse=True
+    )
+]
+"""The markers of approximation and the bounds a value may open with, longest first, each
+with its lower case (every one is looked for before every value)."""
 NUMERAL = re.compile(
     r"[0-9０-９零〇一二两三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|"
@@ -221,8 +226,9 @@ def _with_prefix(
 ) -> tuple[int, Value]:
     """Take in a marker of approximation or a bound written just before the value."""
     before = text[:start].rstrip(" ")
-    for prefix in _PREFIXES:
-        if before.lower().endswith(prefix.lower()):
+    lowered = before.lower()
+    for prefix, folded in _PREFIXES:
+        if lowered.endswith(folded):
             begin = len(before) - len(prefix)
             if (
                 prefix[0].isascii()
