@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..kb import KB
 from ..model import Property
 from ..values import year_of
+from .around import Around
 from .candidates import Candidate, values_in
 from .errors import AuthoringError
 from .guessing import Guide, tokens
@@ -148,11 +149,10 @@ def _draft(
     blanked = _without_names(unit.text, 0, candidate, here)
     low, high = _territory(unit.text, candidate, others)
     near = tokens(blanked[max(low, candidate.start - NEAR) : min(high, candidate.end + NEAR)])
-    words = near | tokens(unit.context)
-    wider = tokens(blanked[low:high])
+    around = Around.of(near | tokens(unit.context), tokens(blanked[low:high]))
     ranked: list[tuple[float, Property, float, list[str], tuple[Mention | None, str, float]]] = []
     for prop in guide.fitting(candidate):
-        evidence, cues = guide.evidence(prop, candidate, words, wider)
+        evidence, cues = guide.evidence(prop, candidate, around)
         subject = guide.subject(prop, candidate, here, nearby, everywhere)
         if candidate.kind == "entity" and subject[2] < SAME_SENTENCE and evidence < ENTITY_CUES:
             continue  # a name is a value only where its subject or the words around say so

@@ -27,9 +27,9 @@ from ..kb import KB
 from ..model import Datatype, Property
 from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
+from .around import Around
 from .candidates import Candidate
 from .mentions import Mention, Mentions
-from .spans import word_dimension
 from .words import tokens
 
 __all__ = ["Guess", "Guide", "tokens"]
@@ -71,6 +71,13 @@ class Guide:
         """What :meth:`known` found for a property and a candidate's value."""
         self._any_kind = Counter({e.kind: 1 for e in kb.entities.values()})
         """Every kind of entity, for a property whose claims name no subject's kind."""
+        self._kind_of = {entity_id: e.kind for entity_id, e in kb.entities.items()}
+        self._subjects: dict[str, tuple[Counter[str], tuple[tuple[str, int], ...]]] = {}
+        """Property -> the kinds of its subjects (see :meth:`_subject_kinds`)."""
+        self._by_datatype: dict[Datatype, list[Property]] = defaultdict(list)
+        """The properties of each datatype, in the registry's order (see :meth:`fitting`)."""
+        for prop in self.properties:
+            self._by_datatype[prop.datatype].append(prop)
         self._usual_for: tuple[object, ...] | None = None
         """The candidate and mentions :meth:`_usual` last answered for, and its answer for
         each kinds of subject asked (the properties that fit a value share few)."""
@@ -127,19 +134,19 @@ class Guide:
         return found
 
     def _fitting_now(self, candidate: Candidate) -> list[Property]:
-        result = []
-        for prop in self.properties:
-            if candidate.kind == "date" and prop.datatype is Datatype.DATE:
-                result.append(prop)
-            elif candidate.kind == "entity" and prop.datatype is Datatype.ENTITY:
-                entity = self.kb.entities.get(candidate.entity or "")
-                if entity is None:
-                    continue
-                if prop.entity_kind == entity.kind or (
-                    prop.entity_kind is None and entity.kind in self.value_kinds[prop.id]
+        """The properties of the candidate's datatype (in the registry's order) it fits."""
+        result: list[Property] = []
+        if candidate.kind == "date":
+            result = list(self._by_datatype[Datatype.DATE])
+        elif candidate.kind == "entity":
+            kind = self._kind_of.get(candidate.entity or "")
+            for prop in self._by_datatype[Datatype.ENTITY] if kind is not None else ():
+                if prop.entity_kind == kind or (
+                    prop.entity_kind is None and kind in self.value_kinds[prop.id]
                 ):
                     result.append(prop)  # a property open to any kind: the kinds it is used with
-            elif candidate.kind == "quantity" and prop.datatype is Datatype.QUANTITY:
+        elif candidate.kind == "quantity":
+            for prop in self._by_datatype[Datatype.QUANTITY]:
                 if candidate.dimension is not None:
                     if prop.dimension == candidate.dimension:
                         result.append(prop)
@@ -148,20 +155,21 @@ class Guide:
         return result
 
     def evidence(
-        self, prop: Property, candidate: Candidate, words: set[str], wider: set[str]
+        self, prop: Property, candidate: Candidate, around: Around
     ) -> tuple[float, list[str]]:
         """How strongly the words around a value point to ``prop`` (its KB usage, its label,
-        its unit's names), and the words that do; ``wider`` (the rest of the sentence)
-        counts half. A value the KB already gives this property counts most."""
+        its unit's names), and the words that do; the rest of the sentence counts half. A
+        value the KB already gives this property counts most."""
         cues = self.cues.get(prop.id, {})
         known = KNOWN_WEIGHT if self.known(prop, candidate) is not None else 0.0
         named = self.labels.get(prop.id, set())
+        units = around.naming(prop.dimension)
         value = 0.0
         matched: list[tuple[float, str]] = []
-        for share, pool in ((1.0, words), (0.5, wider - words)):
+        for share, pool in around.pools:
             for word in pool:
-                unit = prop.dimension is not None and word_dimension(word) == prop.dimension
-                weight = cues.get(word, 0.0) + (LABEL_WEIGHT if word in named or unit else 0.0)
+                label = LABEL_WEIGHT if word in named or word in units else 0.0
+                weight = cues.get(word, 0.0) + label
                 if weight > 0:
                     value += share * weight
                     matched.append((share * weight, word))
@@ -232,18 +240,27 @@ class Guide:
         nearby: list[Mention],
         main: Iterable[Mention],
     ) -> tuple[Mention | None, str, float]:
-        kinds = self.subject_kinds.get(prop.id)
-        if not kinds:
-            kinds = self._any_kind
+        kinds, key = self._subject_kinds(prop)
         last = self._usual_for
         asked = (candidate, here, nearby, main)
         if last is None or any(a is not b for a, b in zip(last[:4], asked, strict=True)):
             last = self._usual_for = (candidate, here, nearby, main, {})
         answers: dict[object, tuple[Mention | None, str, float]] = last[4]  # type: ignore[assignment]
-        key = tuple(kinds.items())  # all the answer reads of them, in their order
         if key not in answers:
             answers[key] = self._usual_now(kinds, candidate, here, nearby, main)
         return answers[key]
+
+    def _subject_kinds(self, prop: Property) -> tuple[Counter[str], tuple[tuple[str, int], ...]]:
+        """The kinds of entity the KB's claims of ``prop`` have as subjects (every kind, for a
+        property no claim uses), and the same as a key: all :meth:`_usual_now` reads of them,
+        in their order. Asked for every property that fits every value: remembered."""
+        found = self._subjects.get(prop.id)
+        if found is None:
+            kinds = self.subject_kinds.get(prop.id)
+            if not kinds:
+                kinds = self._any_kind
+            found = self._subjects[prop.id] = (kinds, tuple(kinds.items()))
+        return found
 
     def _usual_now(
         self,
@@ -255,9 +272,11 @@ class Guide:
     ) -> tuple[Mention | None, str, float]:
         exclude = candidate.entity
 
+        kind_of = self._kind_of
+
         def fits(m: Mention) -> bool:
-            entity = self.kb.entities.get(m.entity)
-            return entity is not None and entity.kind in kinds and m.entity != exclude
+            kind = kind_of.get(m.entity)
+            return kind is not None and kind in kinds and m.entity != exclude
 
         # the last that fits of those before it, the first after it, the last nearby
         before = next((m for m in reversed(here) if m.end <= candidate.start and fits(m)), None)
