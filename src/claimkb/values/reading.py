@@ -147,14 +147,15 @@ def read_single(text: str, dimension: str | None) -> Reading:
     num = read_mixed(num, text)
     first_error = None
     options = read_magnitude(num.rest)
-    unit, error = match_unit(num.rest, dimension)
+    whole = match_unit(num.rest, dimension)
+    unit, error = whole
     if unit is not None and error is None:
         if dimension is None or fits(unit, dimension):
             return Reading(num.value, num.place, 1.0, unit, num.zeros)  # "5.6 TB": keep TB
         first_error = mismatch_message(text, unit, dimension)
     glued = text[len(text) - len(num.rest) - 1 : len(text) - len(num.rest)].strip() != ""
-    for magnitude, rest in options:
-        unit, error = match_unit(rest, dimension)
+    for magnitude, rest in options:  # the last: no magnitude, the rest matched above
+        unit, error = whole if rest is num.rest else match_unit(rest, dimension)
         if unit is None and error is None and rest.strip():
             error = noun_problem(rest.strip(), glued and rest is num.rest)
         if error:
