@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..values import DateValue, Quantity, Value, ValueProblem, parse_date, parse_quantity
-from ..values.date_hint import may_be_date, may_hold_date
+from ..values.date_hint import may_be_date, may_hold_date, may_open_date
 from ..values.lexicon import (
     APPROX_PREFIX,
     FULLWIDTH,
@@ -106,7 +106,7 @@ def _values_in(
     masked = [(m.start, m.end) for m in mentions]
     found: list[Candidate] = []
     dates = stated(
-        text, lambda t: parse_date(t, year), masked, dimensions, may_be_date, may_hold_date
+        text, lambda t: parse_date(t, year), masked, dimensions, may_be_date, _may_hold_date
     )
     for start, end, value in dates:
         assert isinstance(value, DateValue)
@@ -222,6 +222,14 @@ def _may_hold_quantity(longest: str) -> bool:
     if not (first.isascii() and first.isalnum()):
         return True
     return first in _FIRST_WORDS and _opens_a_phrase(written, first)
+
+
+def _may_hold_date(longest: str) -> bool:
+    """False for the longest span at a start that holds no date (``may_hold_date``), or
+    whose first word, in ASCII, is no word a date is written with: every shorter span
+    there holds that word whole (a span ends only where a word does), and one in ASCII is
+    then no date (``may_open_date``)."""
+    return may_hold_date(longest) and may_open_date(longest)
 
 
 def _quantity(written: str) -> Quantity:

@@ -32,7 +32,7 @@ from types import CodeType
 from .date_relative import DAY_WORDS, SHIFT_WORDS, WORD_NUMBERS
 from .date_words import MONTHS, ORDINALS, PARTS, RELATIVE_YEARS, SEASONS, WEEKDAYS, YEAR_THIRDS
 
-__all__ = ["may_be_date", "may_hold_date"]
+__all__ = ["may_be_date", "may_hold_date", "may_open_date"]
 
 FORM_WORDS = ("quarter", "half", "week", "month", "year", "day")
 """The words of the forms' own patterns (``first quarter``, ``last week``, ``3 days ago``)."""
@@ -132,6 +132,17 @@ def may_hold_date(text: str) -> bool:
     if not text.isascii():
         return True
     return _HINT.search(text.lower()) is not None
+
+
+def may_open_date(text: str) -> bool:
+    """False only when ``text`` is ASCII and opens with a run of letters, ending inside it,
+    that is no word a date form is written with: :func:`may_be_date` rules out every ASCII
+    text holding that run whole (a scanner reading the spans from a word's start to the end
+    of a later word need read none of them)."""
+    if not text.isascii():
+        return True
+    first = _LETTERS.match(text.lower())
+    return first is None or first.end() == len(text) or first.group() in _WORDS
 
 
 def may_be_date(text: str) -> bool:
