@@ -344,7 +344,9 @@ _SCREEN_PIECES = st.sampled_from(
      "nearly", "some", "one", "five", "a", "an", "K", "x", "5", "3.2", "1,024", "million",
      "billion", "GB", "TB", "%", "parameters", " ", "  ", "-", "~", ".", "\u3000", "\uff45",
      "\u00a0", "in excess of ", "at least ", "At most ", "no more than ", "up to ",
-     "not-less-than ", "tens of ", "close to "]
+     "not-less-than ", "tens of ", "close to ", "a ", "A ", "an ", "a-", "a second",
+     "A third", "an eighth", "a tenth", "few", "estimated", "hundred", "thousands", "lakh",
+     "mln", "M", "$", "A$", "dozen", "quarter", "half", "ﬁ"]
 )  # fmt: skip
 
 
@@ -364,6 +366,18 @@ def test_a_span_the_screens_refuse_is_no_quantity(text: str) -> None:
     for dimension in (None, "count"):
         with pytest.raises((ValueProblem, ArithmeticError, ValueError)):
             parse_quantity(written, dimension)
+
+
+def test_an_article_opens_a_quantity_only_before_a_magnitude_or_an_ordinal() -> None:
+    """ "a" is a number only before a spelt-out magnitude or an ordinal, as the reader reads
+    it; glued to a sign ("A$5", an amount) it is no article."""
+    from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity
+
+    for written in ("a million GPUs", "An estimated 5 GB", "a few GB", "a second", "A$5",
+                    "a-million-token context", "a  billion"):  # fmt: skip
+        assert _may_be_quantity(written) and _may_hold_quantity(written), written
+    for written in ("a peak throughput", "an abstraction layer", "a 5 GB card", "a dozen"):
+        assert not (_may_be_quantity(written) or _may_hold_quantity(written)), written
 
 
 def test_a_word_glued_to_a_figure_is_screened_as_the_reader_reads_it() -> None:

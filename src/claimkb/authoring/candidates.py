@@ -24,10 +24,12 @@ from ..values.lexicon import (
     LOWER_PREFIX,
     MAGNITUDES,
     NEARLY_PREFIX,
+    ORDINALS,
     UPPER_PREFIX,
     VAGUE,
     WORDS,
 )
+from ..values.numerals import ARTICLE_MAGNITUDES, ARTICLES
 from .mentions import Mention
 from .spans import MEASURE_WORDS, NUMERAL, stated, word_dimension
 
@@ -164,16 +166,39 @@ def _phrases_by_first() -> dict[str, tuple[str, ...]]:
 _PHRASES = _phrases_by_first()
 
 
+def _article_phrases() -> dict[str, tuple[str, ...]]:
+    """For an article ("a"), which is a number only before a spelt-out magnitude or an
+    ordinal (:data:`~claimkb.values.numerals.ARTICLES`): the phrases a quantity opening with
+    it starts with - with those magnitudes and ordinals, and the tables' phrases ("a few",
+    "an estimated")."""
+    found: dict[str, tuple[str, ...]] = {}
+    for article in ARTICLES:
+        phrases = {f"{article} {word}" for word in (*ARTICLE_MAGNITUDES, *ORDINALS)}
+        for phrase in (*WORDS, *MAGNITUDES, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX,
+                       *UPPER_PREFIX, *NEARLY_PREFIX):  # fmt: skip
+            normal = _SEPARATORS.sub(" ", phrase.lower())
+            if normal.split(" ", 1)[0] == article and normal != article:
+                phrases.add(normal)
+        found[article] = tuple(sorted(phrases))
+    return found
+
+
+_ARTICLE_PHRASES = _article_phrases()
+
+
 def _opens_a_phrase(written: str, first: str) -> bool:
     """Whether ``written`` (its first word ``first``, one of :data:`_FIRST_WORDS`) may open a
     quantity: always, unless that word only opens phrases of several words, none of which
     ``written`` starts with. Compared with the reader's own folding of the text (full-width
     forms, case) and any run of spaces and hyphens as one space, which the reader never
     matches more loosely: a span refused here is refused by it."""
-    phrases = _PHRASES.get(first)
+    article = _ARTICLE_PHRASES.get(first)
+    phrases = _PHRASES.get(first) if article is None else article
     if phrases is None:
         return True
     folded = _SEPARATORS.sub(" ", written.translate(FULLWIDTH).lower())
+    if article is not None and folded.split(" ", 1)[0] != first:
+        return True  # glued to a sign ("A$5"): an article only where it stands apart
     return folded.startswith(phrases)
 
 

@@ -28,9 +28,22 @@ from .lexicon import (
 )
 from .problems import ValueProblem
 
-__all__ = ["NumberText", "read_number", "parse_exponent", "scaled", "read_mixed"]
+__all__ = [
+    "ARTICLES",
+    "ARTICLE_MAGNITUDES",
+    "NumberText",
+    "read_number",
+    "parse_exponent",
+    "scaled",
+    "read_mixed",
+]
 
 MAX_EXPONENT = 300
+ARTICLES = ("a", "an")
+"""Number words that are a number only before a spelt-out magnitude ("a million") or a unit
+ordinal ("a second": one more than it); alone, they are articles."""
+ARTICLE_MAGNITUDES = tuple(m for m in MAG_ORDER if len(m) > 2)
+"""The magnitudes an article may stand before (spelt out: "a M" is no number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +134,8 @@ def _words(text: str, match: re.Match[str]) -> NumberText | None:
     value = float(sum(WORDS[p] for p in parts))
     if parts == ["half"]:
         return NumberText(0.5, 0.5, rest)
-    if parts[0] in ("a", "an"):
-        if not any(rest.lower().startswith(m) for m in MAG_ORDER if len(m) > 2):
-            return None
+    if parts[0] in ARTICLES and not rest.lower().startswith(ARTICLE_MAGNITUDES):
+        return None
     return NumberText(value, 1.0, rest, trailing_zeros(value))
 
 
