@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import compress
 
 from ..kb import KB
 from ..values import name_key
@@ -70,7 +72,7 @@ class Mentions:
             if match is None:
                 continue
             found.append(match)
-            position = next((i for i in range(at, len(key)) if origin[i] >= match.end), len(key))
+            position = bisect_left(origin, match.end, at)  # the key's first after the mention
         return found
 
     def _match(self, text: str, key: str, origin: list[int], position: int) -> Mention | None:
@@ -85,11 +87,18 @@ class Mentions:
 
 
 def _folded(text: str) -> tuple[str, list[int]]:
-    """``name_key`` of ``text``, with the position in ``text`` of each of its characters."""
+    """``name_key`` of ``text``, with the position in ``text`` of each of its characters.
+    Where every character folds to one character or none (all but a few ligatures and
+    letters such as ß), both are made by the string and iterator machinery in one pass
+    each, not character by character (every sentence of a long article is folded)."""
+    folds = {char: _fold(char) for char in set(text)}
+    if all(len(piece) <= 1 for piece in folds.values()):
+        key = text.translate({ord(char): piece for char, piece in folds.items()})
+        return key, list(compress(range(len(text)), map(folds.__getitem__, text)))
     chars: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):
-        for piece in _fold(char):
+        for piece in folds[char]:
             chars.append(piece)
             origin.append(index)
     return "".join(chars), origin
