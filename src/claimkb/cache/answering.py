@@ -6,7 +6,6 @@ and the question is answered the usual way."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from .indexed import Indexed, Unavailable
 from .rows import Rows
@@ -36,15 +35,7 @@ def select(
         if value is not None:
             chosen = _narrow(chosen, index.where(column, value))
     if text:
-        needle = text.casefold()
-        candidates = index.matching(needle)
-        if chosen is not None:
-            candidates = [c for c in candidates if c in chosen]
-        candidates.sort(key=rows.place)  # the chunks in order
-        try:
-            chosen = {c for c in candidates if _holds(rows.row_of(c), needle)}
-        except ValueError:
-            raise Unavailable("the index's rows are damaged") from None
+        chosen = _narrow(chosen, index.matching(text.casefold()))
     found = rows if chosen is None else rows.of(chosen)
     found.unreadable = index.load_findings
     return found if len(found) else None
@@ -63,22 +54,12 @@ def _subject_id(index: Indexed, rows: Rows, subject: str) -> str:
     return index.names.get(name_key(subject)) or subject
 
 
-def _holds(row: dict[str, Any], needle: str) -> bool:
-    """Whether the text ``--text`` searches in this claim holds ``needle`` (case-folded)."""
-    haystack = " ".join((row["id"], row["value"], row["quote"], row["note"] or ""))
-    return needle in haystack.casefold()
-
-
 def _narrow(chosen: set[int] | None, found: Iterable[int]) -> set[int]:
     return set(found) if chosen is None else chosen.intersection(found)
 
 
 def ready(index: Indexed, command: str) -> tuple[str, int]:
     """(the ``--json`` text of ``command``, the load findings its note counts)."""
-    if command == "timeline":
-        from ..render.json import dumps
-
-        return dumps(index.timeline()) + "\n", index.load_findings
     answers = index.part("ready")
     text = answers.get(command) if isinstance(answers, dict) else None
     if not isinstance(text, str):

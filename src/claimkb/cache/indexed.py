@@ -264,8 +264,8 @@ class Indexed:
         return [index for index, found in enumerate(codes) if found == code]
 
     def matching(self, needle: str) -> list[int]:
-        """The positions of the claims whose searched text holds ``needle`` (case-folded),
-        and perhaps a few others (see :func:`.query_index.matching`)."""
+        """The positions of the claims whose searched text holds ``needle`` (case-folded):
+        exactly those ``claims --text`` finds (see :func:`.query_index.matching`)."""
         return matching(self._get("text"), needle)
 
     # -- the slice ---------------------------------------------------------------------------

@@ -1,11 +1,9 @@
-"""Answers a check writes ready: the ``--json`` text of ``sources``.
+"""Answers a check writes ready: the ``--json`` text of ``sources`` and ``timeline``.
 
-The question takes no argument and its answer is a pure function of what the query index's
-key covers, so the check that builds the index (:mod:`.query_index`) writes its text as the
-command prints it - the data encoded by the same :func:`claimkb.render.json.dumps` - and
-asking it after the check is one read. ``timeline``'s answer is kept as its claims' row
-values instead (:func:`.query_index.timeline_of`), which the question encodes: encoding it
-cost every check more than the question.
+Neither question takes an argument and both answers are pure functions of what the query
+index's key covers, so the check that builds the index (:mod:`.query_index`) writes their
+text as the commands print it - the same data encoded by the same
+:func:`claimkb.render.json.dumps` - and asking either after the check is one read.
 """
 
 from __future__ import annotations
@@ -14,15 +12,15 @@ from typing import Any
 
 __all__ = ["READY", "build"]
 
-READY = ("sources",)
+READY = ("sources", "timeline")
 """The commands whose ``--json`` answer the check writes."""
 
 
-def build(sources: list[dict[str, Any]]) -> dict[str, str]:
+def build(sources: list[dict[str, Any]], timeline: dict[str, Any]) -> dict[str, str]:
     """The ``--json`` text of each of :data:`READY`, from what :func:`claimkb.query.sources`
-    gave for the KB."""
+    and :func:`claimkb.query.timeline` gave for the KB."""
     from ..render.json import dumps
 
-    # the command prints Answer(SourceRow.from_dict(...)).to_json(), which is this data
-    # again (the tests compare them)
-    return {"sources": dumps(sources) + "\n"}
+    # the commands print Answer(SourceRow/Timeline.from_dict(...)).to_json(), which is this
+    # data again (the tests compare them)
+    return {"sources": dumps(sources) + "\n", "timeline": dumps(timeline) + "\n"}
