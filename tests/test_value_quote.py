@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import claimkb
+from claimkb.checks import value_quote
 from claimkb.namekey import name_key
 from conftest import write_tree
 
@@ -143,3 +144,30 @@ def test_an_ascii_name_written_in_an_ascii_quote_is_named_by_its_key(
     character alone, so the key of a piece of a text is a piece of the text's key."""
     if name_key(written):
         assert name_key(written) in name_key(before + written + after)
+
+
+def _verbatim_by_patterns(written: str, quote: str) -> bool:
+    """The check's test of a figure written whole, as regular expressions say it."""
+    import re
+
+    bare = re.fullmatch(r"[0-9０-９.,，\s+\-−]+", written)
+    joins_before = re.compile(r"[0-9０-９.,，A-Za-z]" if bare else r"[0-9０-９.,，]")
+    joins_after = re.compile(r"[0-9０-９]|[.,，][0-9０-９]")
+    start = quote.find(written) if written else -1
+    while start >= 0:
+        before = quote[start - 1 : start]
+        after = quote[start + len(written) : start + len(written) + 2]
+        if not joins_before.match(before) and not joins_after.match(after):
+            return True
+        start = quote.find(written, start + 1)
+    return False
+
+
+_FIGURES = st.text(st.sampled_from("05.,，０５ Sx台-"), max_size=6)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_FIGURES, _FIGURES, _FIGURES)
+def test_a_figure_written_whole_as_the_patterns_say(before: str, written: str, after: str) -> None:
+    quote = before + written + after + written
+    assert value_quote._verbatim(written, quote) == _verbatim_by_patterns(written, quote)

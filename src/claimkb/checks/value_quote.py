@@ -31,12 +31,15 @@ CODES = frozenset(
 
 COMPARED = frozenset({Datatype.QUANTITY, Datatype.DATE, Datatype.ENTITY})
 
+Written = tuple[str, frozenset[str]]
+"""A value as written, normalised, and the characters that join it to a figure before it."""
+
 
 def check(kb: KB) -> Iterator[Finding]:
     normalised = cast(dict[str, tuple[Claim, str]], kb.memo.get(NORMALISED_QUOTES, {}))
     values = kb.values.read_all()
     compared = {p.id for p in kb.properties.values() if p.datatype in COMPARED}
-    written: dict[str, str] = {}  # a value as written -> normalised: claims write alike
+    written: dict[str, Written] = {}  # a value as written -> normalised: claims write alike
     for claim in kb.claims.values():
         fields = claim.__dict__
         if fields["derived"] is not None or fields["unquoted"] is not None:
@@ -58,7 +61,7 @@ def compare(
     claim: Claim,
     value: Value,
     quote: str | None = None,
-    written: dict[str, str] | None = None,
+    written: dict[str, Written] | None = None,
 ) -> Finding | None:
     """The finding when ``value`` (the claim's, read for its property) is not what its quote
     says; None when it is. ``claimkb add claim`` refuses the same claims the check reports.
@@ -71,12 +74,13 @@ def compare(
             return None
         return _miss(claim, "the quote does not name it (by this name or an alias)")
     as_written = claim.written
-    form = written.get(as_written) if written is not None else None
-    if form is None:
+    known = written.get(as_written) if written is not None else None
+    if known is None:
         form = normalise(as_written)
+        known = (form, joining(form))
         if written is not None:
-            written[as_written] = form
-    if _verbatim(form, quote):  # the common case: copied as written
+            written[as_written] = known
+    if _verbatim(known[0], quote, known[1]):  # the common case: copied as written
         return None
     words = isinstance(value, DateValue)  # "Nov 5", "early November", "Q3 2022"
     stated = stated_values(quote, lambda text: kb.read_as(claim, text), words=words)
@@ -88,27 +92,37 @@ def compare(
     return _miss(claim, f"the quote states {closest.text!r}", stated=closest.text)
 
 
-def _verbatim(written: str, quote: str) -> bool:
+def _verbatim(written: str, quote: str, joins: frozenset[str] | None = None) -> bool:
     """Whether ``written`` occurs in ``quote`` as a whole figure: "5" is not in "15" or
     "5.5", "2.8" is not in "12.8", a bare "5000" is not in the name "S5000" (but "6 台", with
-    its counter, is in a title run together as "Pro6 台")."""
+    its counter, is in a title run together as "Pro6 台"). ``joins``: :func:`joining` of
+    ``written``, when the caller has it."""
     if not written:
         return False
-    joins_before = _JOINS_BEFORE if _BARE_NUMBER.fullmatch(written) else _DIGIT_BEFORE
+    before_joins = joining(written) if joins is None else joins
     start = quote.find(written)
     while start >= 0:
-        before = quote[start - 1 : start]
-        after = quote[start + len(written) : start + len(written) + 2]
-        if not joins_before.match(before) and not _JOINS_AFTER.match(after):
+        end = start + len(written)
+        after = quote[end : end + 1]
+        if not (start and quote[start - 1] in before_joins) and not (
+            after in _DIGITS or (after in _POINTS and quote[end + 1 : end + 2] in _DIGITS)
+        ):
             return True
         start = quote.find(written, start + 1)
     return False
 
 
+def joining(written: str) -> frozenset[str]:
+    """The characters that, just before ``written`` in a quote, make it part of a longer
+    figure (or, for a bare number, of a name such as "S5000")."""
+    return _JOINS_BARE if _BARE_NUMBER.fullmatch(written) else _JOINS_FIGURE
+
+
 _BARE_NUMBER = re.compile(r"[0-9０-９.,，\s+\-−]+")
-_JOINS_BEFORE = re.compile(r"[0-9０-９.,，A-Za-z]")
-_DIGIT_BEFORE = re.compile(r"[0-9０-９.,，]")
-_JOINS_AFTER = re.compile(r"[0-9０-９]|[.,，][0-9０-９]")
+_DIGITS = frozenset("0123456789０１２３４５６７８９")
+_POINTS = frozenset(".,，")
+_JOINS_FIGURE = _DIGITS | _POINTS
+_JOINS_BARE = _JOINS_FIGURE | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def _names_entity(kb: KB, quote: str, written: str, value: EntityName) -> bool:
