@@ -105,32 +105,34 @@ class Rows:
 
     def row_of(self, position: int) -> dict[str, Any]:
         """The row of the claim at this position of the KB."""
-        return row(self._values(self._rank[position]), self.readings)
+        return self._row(self._rank[position], self.readings)
 
-    def _values(self, place: int) -> Any:
+    def _row(self, place: int, readings: Sequence[Reading]) -> dict[str, Any]:
+        """The row of the claim listed at ``place``; ValueError if it is damaged."""
         chunk, within = divmod(place, self._size)
         if self._chunk[0] != chunk:  # the listing reads its chunks in order: keep the last
             try:
                 values = marshal.loads(self._packed[chunk])
             except (EOFError, ValueError, TypeError):
                 raise ValueError("a chunk of the index's rows is damaged") from None
-            if not isinstance(values, list) or not all(
-                type(v) is tuple and len(v) == _WIDTH for v in values
-            ):
+            if type(values) is not list:
                 raise ValueError("a chunk of the index's rows is damaged")
             self._chunk = (chunk, values)
         try:
-            return self._chunk[1][within]
-        except IndexError:
-            raise ValueError("a chunk of the index's rows is short") from None
+            found = self._chunk[1][within]
+            if type(found) is not tuple or len(found) != _WIDTH:
+                raise TypeError
+            return row(found, readings)
+        except (IndexError, TypeError):
+            raise ValueError("a row of the index's rows is damaged") from None
 
     def chunks(self, readings: Sequence[Reading] | None = None) -> Iterable[list[dict[str, Any]]]:
         """The listed rows, :data:`CHUNK` at a time (made with ``readings``, if given, in place
         of the stored ones: the same values, written otherwise)."""
         listed, made_with = self.listed, self.readings if readings is None else readings
-        values = self._values
+        made = self._row
         for start in range(0, len(listed), CHUNK):
-            yield [row(values(place), made_with) for place in listed[start : start + CHUNK]]
+            yield [made(place, made_with) for place in listed[start : start + CHUNK]]
 
 
 _WIDTH = 17
@@ -155,15 +157,34 @@ def write(rows: Rows, out: Callable[[str], Any]) -> None:
     if not len(rows):
         out("[]\n")
         return
-    readings = [(json_floats(normalized), error) for normalized, error in rows.readings]
     separator = "[\n"
-    for chunk in rows.chunks(readings):
+    for chunk in rows.chunks(_JsonReadings(rows.readings)):
         encoded = encode(chunk)
         if encoded is None:
             raise ValueError("orjson refuses a row of the index")
         out(separator + finish(encoded[2:-2], floats=False))  # "[\n" and "\n]": whole lines
         separator = ",\n"
     out("\n]\n")
+
+
+class _JsonReadings(Sequence[Reading]):
+    """The readings with their floats as the json module writes them (:func:`json_floats`),
+    each made when a row first asks for it: a question printing a few rows needs a few of
+    the thousands of readings."""
+
+    def __init__(self, readings: Sequence[Reading]) -> None:
+        self._readings = readings
+        self._made: dict[int, Reading] = {}
+
+    def __len__(self) -> int:
+        return len(self._readings)
+
+    def __getitem__(self, index: Any) -> Any:
+        made = self._made.get(index)
+        if made is None:
+            normalized, error = self._readings[index]
+            made = self._made[index] = (json_floats(normalized), error)
+        return made
 
 
 def json_floats(data: Any) -> Any:
