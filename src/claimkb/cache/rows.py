@@ -52,12 +52,11 @@ def build(kb: KB, found: Columns) -> tuple[Any, ...] | None:
     rank = array(_CODE, bytes(len(order) * array(_CODE).itemsize))
     for place, position in enumerate(order):
         rank[position] = place
-    listed = found.values(None if order == list(range(len(order))) else order)
     if refuses(found.readings):
         return None
     packed: list[bytes] = []
-    for begin in range(0, len(listed), CHUNK):
-        chunk = listed[begin : begin + CHUNK]
+    for begin in range(0, len(order), CHUNK):
+        chunk = found.values(order[begin : begin + CHUNK])  # a chunk at a time: little memory
         if refuses(chunk):  # refused as its rows would be: they hold the same values
             return None
         try:
