@@ -100,51 +100,59 @@ def _what(record: Located) -> str:
 
 def _claims(kb: KB) -> Iterator[Finding]:
     sources = kb.sources
+    properties = kb.properties
     named: dict[str, bool] = {}  # subject as written -> whether it names an entity (or may)
     for claim in kb.claims.values():
-        ids = [claim.id]
-        if claim.source not in sources:  # the common case first: a known source
-            yield from _unknown(kb, "unknown-source", "sources", claim, "source", claim.source, ids)
-        for ref in claim.via or ():
-            if ref not in sources:
-                yield from _unknown(kb, "unknown-source", "sources", claim, "via", ref, ids)
-        known = named.get(claim.subject)
-        if known is None:
-            known = named[claim.subject] = kb.entity(claim.subject) is not None or broken_entity(
-                kb, claim.subject
+        fields = claim.__dict__  # every claim's fields are read: read them directly
+        if fields["source"] not in sources:  # the common case first: a known source
+            yield from _unknown(
+                kb, "unknown-source", "sources", claim, "source", claim.source, [claim.id]
             )
+        for ref in fields["via"] or ():
+            if ref not in sources:
+                yield from _unknown(kb, "unknown-source", "sources", claim, "via", ref, [claim.id])
+        subject = fields["subject"]
+        known = named.get(subject)
+        if known is None:
+            known = named[subject] = kb.entity(subject) is not None or broken_entity(kb, subject)
         if not known:
             yield make(
                 "unknown-subject",
                 claim.file,
                 claim.line_of("subject"),
-                ids,
+                [claim.id],
                 what=_what(claim),
-                ref=claim.subject,
-                hint=_hint(claim.subject, _entity_names(kb)),
+                ref=subject,
+                hint=_hint(subject, _entity_names(kb)),
             )
-        prop = kb.properties.get(claim.property)
+        prop = properties.get(fields["property"])
+        reviews = fields["reviews"]
         if prop is None:
             yield from _unknown(
-                kb, "unknown-property", "properties", claim, "property", claim.property, ids
+                kb, "unknown-property", "properties", claim, "property", claim.property, [claim.id]
             )
-        elif prop.datatype is Datatype.VERDICT and not claim.reviews:
+        elif prop.datatype is Datatype.VERDICT and not reviews:
             yield make(
-                "missing-field", claim.file, claim.line, ids, what=_what(claim), field="reviews"
+                "missing-field",
+                claim.file,
+                claim.line,
+                [claim.id],
+                what=_what(claim),
+                field="reviews",
             )
-        elif prop.datatype is not Datatype.VERDICT and claim.reviews:
+        elif prop.datatype is not Datatype.VERDICT and reviews:
             yield make(
                 "invalid-value",
                 claim.file,
                 claim.line_of("reviews"),
-                ids,
+                [claim.id],
                 what=_what(claim),
                 field="reviews",
                 detail=f"is only for verdict claims, and '{prop.id}' is a "
                 f"{prop.datatype.value} property",
             )
-        for ref in claim.reviews:
-            yield from _unknown(kb, "unknown-claim", "claims", claim, "reviews", ref, ids)
+        for ref in reviews:
+            yield from _unknown(kb, "unknown-claim", "claims", claim, "reviews", ref, [claim.id])
 
 
 def _sources(kb: KB) -> Iterator[Finding]:
