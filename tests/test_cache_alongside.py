@@ -337,15 +337,15 @@ def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(jobs, "idle_cores", lambda: None)  # unknown: as if idle
+    monkeypatch.setattr(jobs, "spare_cores", lambda: None)  # unknown: as if spare
     assert alongside._worth_it() is hasattr(os, "fork")
-    monkeypatch.setattr(jobs, "idle_cores", lambda: 0.9)
+    monkeypatch.setattr(jobs, "spare_cores", lambda: 0.9)
     assert alongside._worth_it() is hasattr(os, "fork")
-    monkeypatch.setattr(jobs, "idle_cores", lambda: 0.2)  # other work keeps the others busy
+    monkeypatch.setattr(jobs, "spare_cores", lambda: 0.2)  # other work keeps the others busy
     assert not alongside._worth_it()
     monkeypatch.setenv(jobs.VARIABLE, "2")  # asked for: whatever else runs
     assert alongside._worth_it() is hasattr(os, "fork")
-    monkeypatch.setattr(jobs, "idle_cores", lambda: None)
+    monkeypatch.setattr(jobs, "spare_cores", lambda: None)
     monkeypatch.setenv(jobs.VARIABLE, "1")
     assert not alongside._worth_it()
     monkeypatch.delenv(jobs.VARIABLE)

@@ -61,28 +61,42 @@ def test_a_valid_value_says_nothing() -> None:
 
 
 @pytest.mark.parametrize(
-    ("before", "after", "processors", "idle"),
+    ("before", "after", "own", "processors", "spare"),
     [
-        ((100, 1000), (180, 1200), 2, 0.8),  # 80 of the 200 ticks of 2 idle: 0.8 of one
-        ((100, 1000), (100, 1200), 2, 0.0),  # every tick busy
-        ((100, 1000), (110, 1010), 2, None),  # 10 ticks: too short to tell
-        (None, (100, 1000), 2, None),  # no counters when it began
-        ((100, 1000), None, 2, None),  # none now
-        ((100, 1000), (90, 1200), 2, None),  # counters that went back
+        # 200 ticks of 2 processors: 100 idle, 100 this command's own: one spare
+        ((100, 1000), (200, 1200), 1.0, 2, 1.0),
+        # 100 ticks busy with other work: none spare beside this command's
+        ((100, 1000), (100, 1200), 1.0, 2, 0.0),
+        # this command's own second process, started and waited for, is not other work
+        ((100, 1000), (100, 1200), 2.0, 2, 1.0),
+        # 80 idle, 20 other work, 100 own on 2: 0.8 spare
+        ((100, 1000), (180, 1200), 1.0, 2, 0.8),
+        # on 4 processors, 100 of 400 ticks other work: 2 spare
+        ((100, 1000), (300, 1400), 1.0, 4, 2.0),
+        ((100, 1000), (110, 1010), 0.1, 2, None),  # 10 ticks: too short to tell
+        (None, (100, 1000), 0.0, 2, None),  # no counters when it began
+        ((100, 1000), None, 0.0, 2, None),  # none now
+        ((100, 1000), (90, 1200), 1.0, 2, None),  # counters that went back
     ],
 )
-def test_idle_cores(
+def test_spare_cores(
     before: tuple[int, int] | None,
     after: tuple[int, int] | None,
+    own: float,
     processors: int,
-    idle: float | None,
+    spare: float | None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Spare processors: those other work left idle, besides the one this command runs on
+    (its own processes' time, counted in seconds at 100 ticks a second, is not other work)."""
+    monkeypatch.setattr(jobs, "_TICKS_PER_SECOND", 100)
     monkeypatch.setattr(jobs, "_cpu_times", lambda: before)
+    monkeypatch.setattr(jobs, "_own_seconds", lambda: 5.0)
     monkeypatch.setattr(os, "cpu_count", lambda: processors)
     jobs.begin()
     monkeypatch.setattr(jobs, "_cpu_times", lambda: after)
-    assert jobs.idle_cores() == (None if idle is None else pytest.approx(idle))
+    monkeypatch.setattr(jobs, "_own_seconds", lambda: 5.0 + own)
+    assert jobs.spare_cores() == (None if spare is None else pytest.approx(spare))
 
 
 def test_the_counters_of_this_system() -> None:

@@ -8,14 +8,14 @@ default is used, so that a mistyped setting is seen rather than silently meaning
 A second process pays only on a core that would otherwise be idle: on one that other work
 keeps busy, the two processes take turns and the check ends later than it would alone. So by
 default it is used only when the system's processors were mostly idle but for this command
-since it began (:func:`idle_cores`, from the CPU time counters of ``/proc/stat``).
+since it began (:func:`spare_cores`, from the CPU time counters of ``/proc/stat``).
 """
 
 from __future__ import annotations
 
 import os
 
-__all__ = ["VARIABLE", "setting", "problem", "begin", "idle_cores"]
+__all__ = ["VARIABLE", "setting", "problem", "begin", "spare_cores"]
 
 VARIABLE = "CLAIMKB_JOBS"
 _VALUES = ("1", "2")
@@ -42,21 +42,24 @@ def problem() -> str | None:
 
 _TICKS_TO_TELL = 10
 """Clock ticks (a hundredth of a second each, usually) a processor must have run since
-:func:`begin` before :func:`idle_cores` tells how idle the processors were."""
+:func:`begin` before :func:`spare_cores` tells how busy the processors were."""
 
-_began: tuple[int, int] | None = None
+_began: tuple[int, int, float] | None = None
 
 
 def begin() -> None:
-    """Note the processors' time counters now, as the command begins."""
+    """Note the processors' time counters and this process's own CPU time now, as the
+    command begins."""
     global _began
-    _began = _cpu_times()
+    ticks = _cpu_times()
+    _began = None if ticks is None else (*ticks, _own_seconds())
 
 
-def idle_cores() -> float | None:
-    """How many processors were idle on average since :func:`begin` (the system's, this
-    command's own time counted as busy), or None when that is unknown: no counters, or too
-    short a time to tell."""
+def spare_cores() -> float | None:
+    """How many processors, on average since :func:`begin`, were neither busy with other
+    work nor running this command's own (its process and the processes it started and
+    waited for), or None when that is unknown: no counters, or too short a time to tell.
+    On an idle machine it is one fewer than the processors."""
     now = _cpu_times()
     if _began is None or now is None:
         return None
@@ -64,7 +67,18 @@ def idle_cores() -> float | None:
     processors = os.cpu_count() or 1
     if total < _TICKS_TO_TELL * processors or idle < 0:
         return None
-    return processors * idle / total
+    own = (_own_seconds() - _began[2]) * _TICKS_PER_SECOND
+    others = max(0.0, total - idle - own)  # busy, but not with this command
+    return processors * (1 - others / total) - 1
+
+
+def _own_seconds() -> float:
+    """The CPU time of this process and of the processes it started and waited for."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+_TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def _cpu_times() -> tuple[int, int] | None:

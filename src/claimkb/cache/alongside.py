@@ -28,8 +28,8 @@ only later runs need: encoding every file's part, and the query index with every
 If either process fails, this one does its work itself. It is done only where it is safe
 and can pay: in a process that runs one command and ends (the command line:
 :func:`claimkb.ending.declare_one_command`), on a system with ``fork`` (Linux), with no
-other thread running, more than one CPU to run on, and one of them idle but for this command
-(:data:`IDLE_TO_SHARE`), and memory to spare for the pages the
+other thread running, more than one CPU to run on, and one of them left idle by other work
+(:data:`SPARE_TO_SHARE`), and memory to spare for the pages the
 processes come to hold apart; the reader only for :data:`READ_APART_BYTES` of text or more,
 the writer only up to :data:`WRITER_MAX_RESIDENT`. ``CLAIMKB_JOBS=1`` turns both off.
 """
@@ -67,11 +67,12 @@ class Cache(Protocol):
 
 __all__ = ["Writer", "start", "ReadApart", "read_apart"]
 
-IDLE_TO_SHARE = 0.5
-"""How many processors must have been idle on average since the command began (this
-command's own time counted as busy: :func:`claimkb.jobs.idle_cores`) for a second process to
-be started by default: on a processor that other work keeps busy the two processes take
-turns, and the check ends later than it would alone."""
+SPARE_TO_SHARE = 0.5
+"""How many processors, besides the one the check runs on, must have been left idle by other
+work on average since the command began (:func:`claimkb.jobs.spare_cores`; the check's own
+processes do not count as other work) for a second process to be started by default: on a
+processor that other work keeps busy the two processes take turns, and the check ends later
+than it would alone."""
 
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
@@ -207,8 +208,8 @@ def _worth_it() -> bool:
     if len(os.sched_getaffinity(0)) < 2:
         return False
     if jobs.setting() != "2":  # by default only on a processor other work leaves idle
-        idle = jobs.idle_cores()
-        if idle is not None and idle < IDLE_TO_SHARE:
+        spare = jobs.spare_cores()
+        if spare is not None and spare < SPARE_TO_SHARE:
             return False
     resident, available = _memory()
     return resident is not None and available is not None and available > 2 * resident
