@@ -1,10 +1,10 @@
 """A claim's row: the one stable shape ``--json`` prints a claim in (see the README), made
 from the claim's values in one tuple.
 
-Apart from :mod:`claimkb.query`, which takes the values from the records
-(:func:`claimkb.query.claim_values`), so that rows the check stored as such tuples
-(:mod:`claimkb.cache.rows`) are printed in the same shape without importing the record
-models: the shape is written here once.
+Apart from :mod:`claimkb.rowvalues`, which takes the values from the records (for
+:func:`claimkb.query.claim_dicts` and the query index), so that rows the check stored as such
+tuples (:mod:`claimkb.cache.rows`) are printed in the same shape without importing the
+record models: the shape is written here once.
 """
 
 from __future__ import annotations
