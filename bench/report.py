@@ -1,13 +1,13 @@
 """Benchmark ``claimkb report``: does the site of a KB take time proportional to its size?
 
-For each size it generates the KB with ``generate.py`` (reused from ``bench/out/`` when it is
-there), then times, as separate processes, ``claimkb check --no-cache`` (the check alone) and
-``claimkb report --no-cache`` (the same check, then every page), and reports wall time, the
-time per 1,000 claims, what the pages add to the check, the number of files and bytes written,
-the CPU time the pages take per 1,000 claims (report minus check: on a shared machine wall
-time says as much about the neighbours as about the code), and the peak memory of each
-(as ``run.py`` takes it: its processes together). A time per 1,000 claims that stays
-flat from size to size is the proportionality the report promises.
+For each size it generates the KB as ``run.py`` does (reused from ``bench/out/`` when the same
+generator code made it), then times, as separate processes, ``claimkb check --no-cache`` (the
+check alone) and ``claimkb report --no-cache`` (the same check, then every page), and reports
+wall time, the time per 1,000 claims, what the pages add to the check, the number of files and
+bytes written, the CPU time the pages take per 1,000 claims (report minus check: on a shared
+machine wall time says as much about the neighbours as about the code), and the peak memory of
+each (as ``run.py`` takes it: its processes together). A time per 1,000 claims that stays flat
+from size to size is the proportionality the report promises.
 
     python bench/report.py                          # 1,000 and 10,000 claims
     python bench/report.py --sizes 1000,10000,100000 --rounds 1
@@ -32,8 +32,7 @@ OUT = HERE / "out"
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(HERE))
 
-from generate import generate  # noqa: E402
-from run import Sample, environment, merge, run  # noqa: E402
+from run import Sample, environment, kb_root, merge, run  # noqa: E402
 
 
 def site_size(site: Path) -> tuple[int, int]:
@@ -47,9 +46,7 @@ def site_size(site: Path) -> tuple[int, int]:
 
 
 def bench(size: int, layout: str, rounds: int, env: dict[str, str]) -> dict[str, object]:
-    root = OUT / f"kb-{size}-{layout}"
-    if not (root / "claims").is_dir():
-        generate(size, layout, root)
+    root = kb_root(size, layout)
     site = OUT / f"site-{size}-{layout}"
     claimkb = str(BIN / "claimkb")
     commands = {

@@ -181,7 +181,9 @@ def _generator_stamp() -> str:
     return digest.hexdigest()[:16]
 
 
-def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[str, str]) -> dict:
+def kb_root(size: int, layout: str) -> Path:
+    """The generated KB of ``size`` claims in ``layout``, generated when it is missing or was
+    made by other generator code."""
     root = OUT / f"kb-{size}-{layout}"
     stamp = root / ".generator"
     if (
@@ -192,6 +194,11 @@ def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[st
         shutil.rmtree(root, ignore_errors=True)
         generate(size, layout, root)
         stamp.write_text(_generator_stamp())
+    return root
+
+
+def bench_kb(size: int, layout: str, rounds: int, peer_rounds: int, env: dict[str, str]) -> dict:
+    root = kb_root(size, layout)
     claimkb = str(BIN / "claimkb")
     cache_dir = Path(
         subprocess.run(
