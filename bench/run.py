@@ -83,7 +83,10 @@ def run(command: list[str], env: dict[str, str], expect: tuple[int, ...] = (0, 1
     elapsed = time.perf_counter() - started
     together = tree.stop()
     child.returncode = os.waitstatus_to_exitcode(status)
-    error = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    error = ""
+    if child.stderr:
+        with child.stderr:
+            error = child.stderr.read().decode(errors="replace")
     if child.returncode not in expect:
         raise SystemExit(f"{' '.join(command)} exited {child.returncode}:\n{error[-2000:]}")
     sample = Sample()
