@@ -346,7 +346,8 @@ _SCREEN_PIECES = st.sampled_from(
      "\u00a0", "in excess of ", "at least ", "At most ", "no more than ", "up to ",
      "not-less-than ", "tens of ", "close to ", "a ", "A ", "an ", "a-", "a second",
      "A third", "an eighth", "a tenth", "few", "estimated", "hundred", "thousands", "lakh",
-     "mln", "M", "$", "A$", "dozen", "quarter", "half", "ﬁ"]
+     "mln", "M", "$", "A$", "dozen", "quarter", "half", "ﬁ", "hour ", "day ", "mile ",
+     "feet", "minute", "seconds", "km"]
 )  # fmt: skip
 
 
@@ -388,3 +389,20 @@ def test_a_word_glued_to_a_figure_is_screened_as_the_reader_reads_it() -> None:
         assert _quantity(written).dimension == "byte", written
     for written in ("K3.1 Pro", "M5 chip", "k5"):  # a magnitude before a figure: a name
         assert not _may_be_quantity(written), written
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("The summit is a mile 300 feet above camp.", "a mile 300 feet"),
+        ("It took a day 3 hours to climb.", "a day 3 hours"),
+        ("The cable is a foot 2 inches long.", "a foot 2 inches"),
+    ],
+)
+def test_an_article_before_a_unit_opens_a_compound_quantity(sentence: str, value: str) -> None:
+    """The screens let an article through before a unit, as the compound reader takes it
+    ("a mile" is one mile): the drafter finds the whole quantity, not its last part."""
+    from claimkb.authoring.candidates import values_in
+
+    found = values_in(sentence, [], 2026, frozenset({"length", "second"}))
+    assert [c.written for c in found] == [value]

@@ -189,9 +189,10 @@ _ARTICLE_PHRASES = _article_phrases()
 def _opens_a_phrase(written: str, first: str) -> bool:
     """Whether ``written`` (its first word ``first``, one of :data:`_FIRST_WORDS`) may open a
     quantity: always, unless that word only opens phrases of several words, none of which
-    ``written`` starts with. Compared with the reader's own folding of the text (full-width
-    forms, case) and any run of spaces and hyphens as one space, which the reader never
-    matches more loosely: a span refused here is refused by it."""
+    ``written`` starts with (an article also opens a compound quantity before a unit). Compared
+    with the reader's own folding of the text (full-width forms, case) and any run of spaces
+    and hyphens as one space, which the reader never matches more loosely: a span refused here
+    is refused by it."""
     article = _ARTICLE_PHRASES.get(first)
     phrases = _PHRASES.get(first) if article is None else article
     if phrases is None:
@@ -199,7 +200,17 @@ def _opens_a_phrase(written: str, first: str) -> bool:
     folded = _SEPARATORS.sub(" ", written.translate(FULLWIDTH).lower())
     if article is not None and folded.split(" ", 1)[0] != first:
         return True  # glued to a sign ("A$5"): an article only where it stands apart
-    return folded.startswith(phrases)
+    return folded.startswith(phrases) or (article is not None and _unit_after(written))
+
+
+_AFTER_ARTICLE = re.compile(r"\S+\s+([^\W\d_]+)")
+
+
+def _unit_after(written: str) -> bool:
+    """Whether the word after an article names a unit: an article is one of it in a
+    compound quantity ("a mile 300 feet", "an hour 35 minutes"), as the reader reads it."""
+    word = _AFTER_ARTICLE.match(written)
+    return word is not None and word_dimension(word.group(1)) is not None
 
 
 def _may_be_quantity(written: str) -> bool:
