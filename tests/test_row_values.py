@@ -12,7 +12,7 @@ import pytest
 import claimkb
 from claimkb.claimrow import FIELDS, row
 from claimkb.query import claim_dict
-from claimkb.rowvalues import columns
+from claimkb.rowvalues import columns, values_of
 from test_query_index import KB_ROOTS
 
 
@@ -29,6 +29,7 @@ def test_values_in_any_order_are_each_claims_own(root: Path) -> None:
     for claim, values in list(zip(claims, every, strict=True))[:40]:
         alone = columns(kb, [claim])
         assert alone.values() == [(*values[:5], 0, *values[6:])]
+        assert values_of(kb, claim) == (alone.values()[0], alone.readings[0])
         made = row(values, found.readings)
         assert list(made) == list(FIELDS)
         assert made == claim_dict(kb, claim)

@@ -33,7 +33,7 @@ from .findings import Finding
 from .kb import KB
 from .misspellings import misspellings, misspelt_as, misspelt_claims
 from .model import Claim, Datatype
-from .rowvalues import columns
+from .rowvalues import columns, values_of
 from .suggest import did_you_mean
 from .values import DateValue, EntityName, NeedsSourceDate, ValueProblem
 
@@ -66,8 +66,10 @@ def no_claim(claim_id: str, known: Iterable[str]) -> NotFound:
 
 
 def claim_dict(kb: KB, claim: Claim) -> dict[str, Any]:
-    """The stable JSON shape of a claim (documented in the README): see :func:`claim_dicts`."""
-    return claim_dicts(kb, (claim,))[0]
+    """The stable JSON shape of a claim (documented in the README): see :func:`claim_dicts`,
+    which answers for many claims at once."""
+    values, reading = values_of(kb, claim)
+    return row(values, (reading,))
 
 
 def claim_dicts(kb: KB, claims: Iterable[Claim]) -> list[dict[str, Any]]:

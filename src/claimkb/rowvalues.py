@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .kb import KB
     from .model import Claim
 
-__all__ = ["Columns", "columns"]
+__all__ = ["Columns", "columns", "values_of"]
 
 _FIELDS = (
     "id",
@@ -151,26 +151,48 @@ def columns(kb: KB, claims: Iterable[Claim]) -> Columns:
     )
 
 
-_COLUMN_NAMES = (
-    "ids",
-    "subjects",
-    "subject_ids",
-    "properties",
-    "written",
-    "readings",
-    "reading",
-    "sources",
-    "quotes",
-    "statuses",
-    "qualifiers",
-    "vias",
-    "reviews",
-    "items",
-    "derived",
-    "notes",
-    "files",
-    "lines",
-)
+def values_of(kb: KB, claim: Claim) -> tuple[RowValues, Reading]:
+    """One claim's row values (its reading numbered 0) and its reading: what :func:`columns`
+    gives for a claim alone, without building columns (a row of one claim shares nothing)."""
+    (
+        claim_id,
+        subject,
+        property_,
+        value,
+        source,
+        quote,
+        status,
+        qualifiers,
+        via,
+        reviews,
+        items,
+        derived,
+        note,
+    ) = _READ(claim.__dict__)
+    location = _LOCATION(claim)
+    values = (
+        claim_id,
+        subject,
+        kb.subject_id(claim),
+        property_,
+        value if type(value) is str else claim.written,
+        0,
+        source,
+        quote,
+        status.value,
+        qualifiers,
+        via,
+        reviews,
+        items,
+        derived.model_dump() if derived is not None else None,
+        note,
+        location["_file"] if location else "",
+        location["_line"] if location else 0,
+    )
+    return values, _reading(kb.values.at_hand().get(claim_id))
+
+
+_COLUMN_NAMES = tuple(Columns.__dataclass_fields__)
 
 
 def _each_once(column: Sequence[Any], work: Any) -> list[Any]:
@@ -199,15 +221,17 @@ def _readings(kb: KB, ids: Sequence[str]) -> tuple[list[Reading], list[int]]:
     found = list(map(kb.values.at_hand().get, ids))
     distinct = {id(value): value for value in found}
     numbered = dict(zip(distinct, range(len(distinct)), strict=True))
-    readings: list[Reading] = []
-    for value in distinct.values():
-        if value is None:
-            readings.append((None, None))
-        elif isinstance(value, ValueProblem):
-            readings.append((None, str(value)))
-        else:
-            readings.append((value.to_dict(), None))
+    readings = list(map(_reading, distinct.values()))
     return readings, list(map(numbered.__getitem__, map(id, found)))
+
+
+def _reading(value: Any) -> Reading:
+    """A claim's value as its row gives it (None where it has none)."""
+    if value is None:
+        return (None, None)
+    if isinstance(value, ValueProblem):
+        return (None, str(value))
+    return (value.to_dict(), None)
 
 
 def _derived(column: Sequence[Any]) -> Sequence[dict[str, Any] | None]:
