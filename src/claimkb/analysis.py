@@ -207,16 +207,13 @@ def clusters(kb: KB, claims: Iterable[Claim]) -> list[list[Claim]]:
     return list(result.values())
 
 
-def _evidence_keys(
-    kb: KB, claim: Claim, known: EvidenceKeys | None = None
-) -> frozenset[tuple[str, str]]:
+def _evidence_keys(kb: KB, claim: Claim, known: EvidenceKeys) -> frozenset[tuple[str, str]]:
     """What a claim's evidence shares with another's: its origins, and the organisations
     that issued any of them. Claims with one source (and one ``via``) share the answer, so
     it is worked out once for each (in ``known``, the KB's memo of them)."""
-    if known is None:
-        known = memo(kb, "evidence-keys", dict)
     via = claim.via
-    found = known.get((claim.source, None if via is None else tuple(via)))
+    key = (claim.source, None if via is None else tuple(via))
+    found = known.get(key)
     if found is None:
         keys = set()
         for origin in origins(kb, claim):
@@ -225,7 +222,7 @@ def _evidence_keys(
             if source is not None and source.issued_by:
                 issuer = kb.entity(source.issued_by)
                 keys.add(("issuer", issuer.id if issuer is not None else source.issued_by))
-        found = known[(claim.source, None if via is None else tuple(via))] = frozenset(keys)
+        found = known[key] = frozenset(keys)
     return found
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import builtins
 from collections.abc import Iterable
 from enum import StrEnum
-from operator import attrgetter
 from typing import Annotated, Any
 
 from pydantic import (
@@ -167,18 +166,6 @@ class Located(BaseModel):
             return 0
         line: int = location["_key_lines"].get(key, location["_line"])
         return line
-
-
-def places(records: Iterable[Located]) -> list[tuple[str, int]]:
-    """The (file, line) of each record, as :attr:`Located.file` and :attr:`Located.line`
-    give them, read from the location in one step (a large KB's index reads 100,000)."""
-    return [
-        (location["_file"], location["_line"]) if location else ("", 0)
-        for location in map(_LOCATION, records)
-    ]
-
-
-_LOCATION = attrgetter("__pydantic_private__")
 
 
 class Source(Located):

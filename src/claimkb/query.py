@@ -300,20 +300,15 @@ def discrepancies(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.entry.triageable]
 
 
-def timeline(kb: KB, *, shared: bool = False) -> dict[str, list[dict[str, Any]]]:
+def timeline(kb: KB) -> dict[str, list[dict[str, Any]]]:
     """Date-valued claims in order of their earliest possible day, with precision
     (``timeline``), and those left out (``left_out``, in file order), each with a ``reason``:
     ``unreadable`` (the value cannot be read as a date) or ``undated-source`` (the date leaves
     out its year or is relative to its source, and the source has no date); its
-    ``value_error`` says what to do. ``shared``: rows may share what they hold alike (see
-    :func:`claim_dicts`), for an answer that is stored or printed at once."""
+    ``value_error`` says what to do."""
     dated_claims, left_out = timeline_claims(kb)
     return {
-        "timeline": (
-            claim_dicts(kb, dated_claims)
-            if shared
-            else [claim_dict(kb, claim) for claim in dated_claims]
-        ),
+        "timeline": [claim_dict(kb, claim) for claim in dated_claims],
         "left_out": [{**claim_dict(kb, claim), "reason": reason} for claim, reason in left_out],
     }
 

@@ -119,8 +119,9 @@ def left(kb: KB, key: str) -> dict[str, tuple[Any, ...]]:
     return {APART["plain"]: (LAYOUT, key, shown.build(kb, claims, columns, query.sources(kb)))}
 
 
-_SHOWN_COLUMNS = ("id", "source", "via")
-"""The claims' fields :func:`.shown.build` is given as columns."""
+_SHOWN_COLUMNS = {"id": "ids", "source": "sources", "via": "vias"}
+"""The claims' fields :func:`.shown.build` is given as columns, each with its name among
+the :class:`~claimkb.rowvalues.Columns`."""
 
 
 def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -171,7 +172,7 @@ def build(kb: KB, leave: tuple[str, ...] = ()) -> dict[str, Any]:
         "ready": ready.build(source_rows, timeline_of(dated)),
     }
     if "plain" not in leave:
-        shown_columns = {"id": found.ids, "source": found.sources, "via": found.vias}
+        shown_columns = {name: getattr(found, column) for name, column in _SHOWN_COLUMNS.items()}
         payload["plain"] = shown.build(kb, claims, shown_columns, source_rows)
     return payload
 

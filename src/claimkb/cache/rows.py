@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..claimrow import Reading, row
+from ..claimrow import FIELDS, Reading, row
 
 if TYPE_CHECKING:
     from ..kb import KB
@@ -98,10 +98,6 @@ class Rows:
         rank = self._rank
         return Rows(self._stored, sorted({rank[position] for position in positions}))
 
-    def place(self, position: int) -> int:
-        """Where the claim at this position of the KB is listed."""
-        return self._rank[position]
-
     def row_of(self, position: int) -> dict[str, Any]:
         """The row of the claim at this position of the KB."""
         return self._row(self._rank[position], self.readings)
@@ -134,8 +130,9 @@ class Rows:
             yield [made(place, made_with) for place in listed[start : start + CHUNK]]
 
 
-_WIDTH = 17
-"""The number of a row's values (:data:`claimkb.claimrow.Values`)."""
+_WIDTH = len(FIELDS) - 1
+"""The number of a row's values (:data:`claimkb.claimrow.Values`): one per key of the row,
+but one reading for ``normalized`` and ``value_error``."""
 
 
 def _array(data: Any) -> array[int]:

@@ -47,31 +47,27 @@ def dumps(data: Any, *, html: bool = False) -> str:
     return text
 
 
-def encode(data: Any) -> bytes | None:
+def encode(data: Any, *, indent: bool = True) -> bytes | None:
     """``data`` encoded by orjson (for :func:`finish`); None when orjson refuses it (an
-    integer past 64 bits, a key that is not a string, a lone surrogate)."""
+    integer past 64 bits, a key that is not a string, a lone surrogate). ``indent=False``
+    writes it compact, which orjson refuses exactly when it refuses the indented text."""
     try:
         import orjson
     except ImportError:  # pragma: no cover - a dependency, but the json module always works
         return None
-    options = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS
+    options = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+    if indent:
+        options |= orjson.OPT_INDENT_2
     try:
-        return orjson.dumps(data, default=str, option=options | orjson.OPT_PASSTHROUGH_DATETIME)
+        return orjson.dumps(data, default=str, option=options)
     except (TypeError, orjson.JSONEncodeError):
         return None
 
 
 def refuses(data: Any) -> bool:
     """Whether :func:`encode` refuses ``data`` (then :func:`dumps` takes the json module's
-    way), found in one compact pass, which refuses exactly what the indented one does."""
-    import orjson
-
-    options = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-    try:
-        orjson.dumps(data, default=str, option=options)
-    except (TypeError, orjson.JSONEncodeError):
-        return True
-    return False
+    way), found in one compact pass."""
+    return encode(data, indent=False) is None
 
 
 def finish(encoded: bytes, *, floats: bool = True) -> str:
