@@ -32,6 +32,20 @@ def shared(path: Path) -> Path:
     return path
 
 
+def generated_kb(root: Path, layout: str = "per-source", claims: int = 600) -> Path:
+    """A synthetic KB of about ``claims`` claims from the benchmark's generator
+    (``bench/generate.py``: floats, Chinese text, triage), written to ``root``."""
+    import sys
+
+    sys.path.insert(0, str(PROJECT / "bench"))
+    try:
+        from generate import generate  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(PROJECT / "bench"))
+    generate(claims, layout, root)
+    return root
+
+
 Invoke = Callable[..., Result]
 
 

@@ -31,21 +31,14 @@ from claimkb.cli.quick_questions import quick_question
 from claimkb.render import json as json_render
 from claimkb.rowvalues import columns
 from claimkb.values import ValueProblem
-from conftest import FIXTURES, PROJECT, Invoke, forbid_loading
+from conftest import FIXTURES, PROJECT, Invoke, forbid_loading, generated_kb
 from kbs import copy_fixture
 from test_query_index import KB_ROOTS, _filters, _index
 
 
 def _generated(tmp_path: Path) -> Path:
     """A small synthetic KB from the benchmark's generator (floats, Chinese text, triage)."""
-    sys.path.insert(0, str(PROJECT / "bench"))
-    try:
-        from generate import generate  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(PROJECT / "bench"))
-    root = tmp_path / "generated"
-    generate(600, "per-source", root)
-    return root
+    return generated_kb(tmp_path / "generated")
 
 
 def _rows_text(index: Indexed, filters: dict[str, str]) -> str | None:

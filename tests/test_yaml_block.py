@@ -23,9 +23,7 @@ from hypothesis import strategies as st
 
 from claimkb import yamlblock, yamlio
 from claimkb.located import LocatedDict, LocatedList
-
-PROJECT = Path(__file__).resolve().parents[1]
-
+from conftest import PROJECT, generated_kb
 
 SHARED = frozenset(["a", "c", "e", "id", "as-of", "key", "k", "q", "x", "source", "中", "bb"])
 """Keys whose str values the readers are told to intern: about half the keys of the texts
@@ -67,15 +65,25 @@ def _full(text: str, shared: frozenset[str] = frozenset()) -> Any:
             return ("problem", problem.kind, problem.message, problem.line)
 
 
+READERS = tuple(dict.fromkeys((yamlblock.read_block_python, yamlblock.read_block)))
+"""The Python block reader, and the compiled one where it was built: each is held to PyYAML."""
+
+
 def _agrees(text: str) -> bool:
-    """Whether the block reader took ``text``; fails the test if it took it wrongly (with no
-    key shared, or with :data:`SHARED`)."""
-    value = yamlblock.read_block(text)
+    """Whether the block readers took ``text``; fails the test if one took it wrongly (with
+    no key shared, or with :data:`SHARED`) or they do not take the same texts."""
+    taken = [_agrees_with(read, text) for read in READERS]
+    assert len(set(taken)) == 1, text
+    return taken[0]
+
+
+def _agrees_with(read: Any, text: str) -> bool:
+    value = read(text)
     if value is yamlblock.OUTSIDE:
-        assert yamlblock.read_block(text, SHARED) is yamlblock.OUTSIDE, text
+        assert read(text, SHARED) is yamlblock.OUTSIDE, text
         return False
     assert _shape(value) == _full(text), text
-    shared = yamlblock.read_block(text, SHARED)
+    shared = read(text, SHARED)
     assert _shape(shared, SHARED) == _full(text, SHARED), text
     assert all(map(is_interned, shared_values(shared, SHARED))), text
     return True
@@ -257,13 +265,8 @@ def test_agrees_on_every_fixture_and_the_bundled_corpus() -> None:
     assert corpus_taken == len(corpus)
 
 
-def test_agrees_on_a_generated_benchmark_kb(tmp_path: Path) -> None:
-    sys.path.insert(0, str(PROJECT / "bench"))
-    try:
-        from generate import generate
-    finally:
-        sys.path.remove(str(PROJECT / "bench"))
-    generate(600, "100-per-file", tmp_path)
-    paths = _yaml_files(tmp_path)
+@pytest.mark.parametrize("layout", ["100-per-file", "per-source"])
+def test_agrees_on_a_generated_benchmark_kb(tmp_path: Path, layout: str) -> None:
+    paths = _yaml_files(generated_kb(tmp_path, layout))
     assert paths
     assert all(_agrees(p.read_text(encoding="utf-8")) for p in paths)

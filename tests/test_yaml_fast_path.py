@@ -41,7 +41,7 @@ def _shape(value: Any) -> Any:
 
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     with monkeypatch.context() as patch:  # both through PyYAML (the block reader has its test)
-        patch.setattr(yamlio, "read_block", lambda text: yamlblock.OUTSIDE)
+        patch.setattr(yamlio, "read_block", lambda text, shared=None: yamlblock.OUTSIDE)
         fast = _outcome(text)
         patch.setattr(yamlloader, "_construct", _reference)
         reference = _outcome(text)

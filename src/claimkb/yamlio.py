@@ -38,7 +38,7 @@ def parse_yaml(text: str, shared: frozenset[str] = frozenset()) -> Any:
     interned (:func:`sys.intern`) as the value is built: the values a KB's records repeat (a
     source, a status) are then one string each. Both readers do it, with the same result.
     """
-    value = read_block(text, shared) if shared else read_block(text)
+    value = read_block(text, shared)
     if value is not OUTSIDE:
         return value
     from .yamlloader import load
