@@ -593,6 +593,21 @@ read_scalar(Reader *r, Py_ssize_t start, Py_ssize_t end, Py_ssize_t line, PyObje
     return read_plain(r, start, end, out);
 }
 
+/* The end of a container's reading: its lines dropped, and the container handed over in *out
+ * when it was read whole, else dropped and the status passed on (a status other than READ_OK
+ * ends the whole reading, so nobody looks at the reader's position then). */
+static Status
+finish_container(PyObject *result, PyObject *lines, Status status, PyObject **out)
+{
+    Py_DECREF(lines);
+    if (status != READ_OK) {
+        Py_DECREF(result);
+        return status;
+    }
+    *out = result;
+    return READ_OK;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Flow collections on one line                                                               */
 
@@ -743,13 +758,7 @@ read_flow(Reader *r, Py_ssize_t start, Py_ssize_t end, Py_ssize_t line, PyObject
         else
             status = read_flow_item(r, &at, stop, line, result, lines);
     }
-    Py_DECREF(lines);
-    if (status != READ_OK) {
-        Py_DECREF(result);
-        return status;
-    }
-    *out = result;
-    return READ_OK;
+    return finish_container(result, lines, status, out);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1030,14 +1039,8 @@ read_mapping(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, int in_ite
         }
         status = read_entry(r, &pos, indent, depth, result, key_lines);
     }
-    Py_DECREF(key_lines);
-    if (status != READ_OK) {
-        Py_DECREF(result);
-        return status;
-    }
     r->pos = pos;
-    *out = result;
-    return READ_OK;
+    return finish_container(result, key_lines, status, out);
 }
 
 /* One ``- item`` of a block sequence at column indent, on line *pos; *pos is moved past it. */
@@ -1102,14 +1105,8 @@ read_sequence(Reader *r, Py_ssize_t pos, Py_ssize_t indent, int depth, PyObject 
         }
         status = read_item(r, &pos, indent, depth, result, item_lines);
     }
-    Py_DECREF(item_lines);
-    if (status != READ_OK) {
-        Py_DECREF(result);
-        return status;
-    }
     r->pos = pos;
-    *out = result;
-    return READ_OK;
+    return finish_container(result, item_lines, status, out);
 }
 
 /* _Reader.node: the mapping or sequence whose first line is pos. */
