@@ -22,6 +22,7 @@ from ..values.lexicon import (
     APPROX_PREFIX,
     FULLWIDTH,
     LOWER_PREFIX,
+    MAGNITUDE_WORDS,
     MAGNITUDES,
     NEARLY_PREFIX,
     ORDINALS,
@@ -29,7 +30,7 @@ from ..values.lexicon import (
     VAGUE,
     WORDS,
 )
-from ..values.numerals import ARTICLE_MAGNITUDES, ARTICLES
+from ..values.numerals import ARTICLES
 from .mentions import Mention
 from .spans import MEASURE_WORDS, NUMERAL, stated, word_dimension
 
@@ -129,17 +130,12 @@ def _values_in(
     return sorted(found, key=lambda c: (c.start, c.end))
 
 
+_TABLES = (*WORDS, *MAGNITUDES, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX,
+           *NEARLY_PREFIX)  # fmt: skip
+"""Every word and phrase of the value tables a quantity written in words can start with."""
 _FIRST_WORDS = frozenset(
     word
-    for phrase in (
-        *WORDS,
-        *MAGNITUDES,
-        *VAGUE,
-        *APPROX_PREFIX,
-        *LOWER_PREFIX,
-        *UPPER_PREFIX,
-        *NEARLY_PREFIX,
-    )  # fmt: skip
+    for phrase in _TABLES
     for word in [re.split(r"[\s-]", phrase.lower(), maxsplit=1)[0]]
     if word.isascii() and word.isalpha()
 )
@@ -152,8 +148,7 @@ def _phrases_by_first() -> dict[str, tuple[str, ...]]:
     "at" of "at least"): those phrases, lower case, their spaces and hyphens one space."""
     phrases: dict[str, set[str]] = {}
     single: set[str] = set()
-    for phrase in (*WORDS, *MAGNITUDES, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX, *UPPER_PREFIX,
-                   *NEARLY_PREFIX):  # fmt: skip
+    for phrase in _TABLES:
         normal = _SEPARATORS.sub(" ", phrase.lower())
         first = normal.split(" ", 1)[0]
         if first in _FIRST_WORDS and normal == first:
@@ -173,9 +168,8 @@ def _article_phrases() -> dict[str, tuple[str, ...]]:
     "an estimated")."""
     found: dict[str, tuple[str, ...]] = {}
     for article in ARTICLES:
-        phrases = {f"{article} {word}" for word in (*ARTICLE_MAGNITUDES, *ORDINALS)}
-        for phrase in (*WORDS, *MAGNITUDES, *VAGUE, *APPROX_PREFIX, *LOWER_PREFIX,
-                       *UPPER_PREFIX, *NEARLY_PREFIX):  # fmt: skip
+        phrases = {f"{article} {word}" for word in (*MAGNITUDE_WORDS, *ORDINALS)}
+        for phrase in _TABLES:
             normal = _SEPARATORS.sub(" ", phrase.lower())
             if normal.split(" ", 1)[0] == article and normal != article:
                 phrases.add(normal)

@@ -19,6 +19,7 @@ from .lexicon import (
     CN_DIGITS,
     CN_NUMBER,
     MAG_ORDER,
+    MAGNITUDE_WORDS,
     MAGNITUDES,
     NUMBER,
     ORDINALS,
@@ -30,7 +31,6 @@ from .problems import ValueProblem
 
 __all__ = [
     "ARTICLES",
-    "ARTICLE_MAGNITUDES",
     "NumberText",
     "read_number",
     "parse_exponent",
@@ -42,8 +42,6 @@ MAX_EXPONENT = 300
 ARTICLES = ("a", "an")
 """Number words that are a number only before a spelt-out magnitude ("a million") or a unit
 ordinal ("a second": one more than it); alone, they are articles."""
-ARTICLE_MAGNITUDES = tuple(m for m in MAG_ORDER if len(m) > 2)
-"""The magnitudes an article may stand before (spelt out: "a M" is no number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +132,7 @@ def _words(text: str, match: re.Match[str]) -> NumberText | None:
     value = float(sum(WORDS[p] for p in parts))
     if parts == ["half"]:
         return NumberText(0.5, 0.5, rest)
-    if parts[0] in ARTICLES and not rest.lower().startswith(ARTICLE_MAGNITUDES):
+    if parts[0] in ARTICLES and not rest.lower().startswith(MAGNITUDE_WORDS):
         return None
     return NumberText(value, 1.0, rest, trailing_zeros(value))
 
