@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..values import Value, ValueProblem
-from .trimming import farthest_end, unpunctuated, value_ends, what_it_says
+from ..values import Value
+from .trimming import farthest_end, reading, unpunctuated, value_ends, what_it_says
 
 __all__ = ["Found", "value_at"]
 
@@ -65,7 +65,7 @@ def value_at(
             continue
         if not unpunctuated(span):
             punctuated.append(span)  # the longest span if it reads (not read unless need be)
-        elif may_read(span) and _reads(read, span):
+        elif may_read(span) and reading(read, span) is not None:
             found = span
             break
     if found is None:  # no value here, unless a span the cutting reads only under a longer one
@@ -119,14 +119,6 @@ def _more_ends_read(
         span = text[start : match.start()].strip()
         if span == found or not span or not unpunctuated(span) or not may_read(span):
             continue  # the same as the span found, or one the cutting does not read
-        if _reads(read, span):
+        if reading(read, span) is not None:
             return True
     return False
-
-
-def _reads(read: Callable[[str], Value], span: str) -> bool:
-    try:
-        read(span)
-    except (ValueProblem, ArithmeticError, RecursionError, ValueError):
-        return False
-    return True

@@ -12,9 +12,9 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 from ..quoted_values import MAX_QUOTE, Stated, value_starts
-from ..values import Value, ValueProblem
+from ..values import Value
 from .shortcut import value_at
-from .trimming import MEASURE_WORDS, NUMERAL, finish, trim, value_ends
+from .trimming import MEASURE_WORDS, NUMERAL, finish, reading, trim, value_ends
 
 __all__ = ["MEASURE_WORDS", "NUMERAL", "stated", "value_ends", "word_dimension"]
 
@@ -179,9 +179,7 @@ def _longest(
         span = text[start:end].strip()
         if not span or not may_read(span):
             continue
-        try:
-            value = read(span)
-        except (ValueProblem, ArithmeticError, RecursionError, ValueError):
-            continue
-        return Stated(span, value)
+        value = reading(read, span)
+        if value is not None:
+            return Stated(span, value)
     return None

@@ -19,6 +19,8 @@ from ..values import Quantity, Value, ValueProblem
 from ..values.lexicon import APPROX_PREFIX, LOWER_PREFIX, NEARLY_PREFIX, UPPER_PREFIX
 
 __all__ = [
+    "READ_ERRORS",
+    "reading",
     "MEASURE_WORDS",
     "MORE_ENDS",
     "NUMERAL",
@@ -30,6 +32,19 @@ __all__ = [
     "value_ends",
     "what_it_says",
 ]
+
+READ_ERRORS = (ValueProblem, ArithmeticError, RecursionError, ValueError)
+"""What reading a span raises when the span is no value (a figure too large, a nesting too
+deep for the reader)."""
+
+
+def reading(read: Callable[[str], Value], span: str) -> Value | None:
+    """What ``span`` reads as, or None when it reads as no value."""
+    try:
+        return read(span)
+    except READ_ERRORS:
+        return None
+
 
 MEASURE_WORDS = frozenset("台张个条家款位名项种次倍块颗枚座套层段部支只件人份轮版代")
 """Chinese measure words: a number's counter ("6 台", "三条") belongs to the value."""
@@ -128,10 +143,9 @@ def what_it_says(
         span = text[start:end].strip()
         if not looked_at(span, may_read):
             continue
-        try:
-            readings.append((start + len(span), read(span)))
-        except (ValueProblem, ArithmeticError, RecursionError, ValueError):
-            continue
+        value = reading(read, span)
+        if value is not None:
+            readings.append((start + len(span), value))
     with_unit = [r for r in readings if isinstance(r[1], Quantity) and r[1].dimension != "count"]
     if with_unit:
         known = [r for r in with_unit if r[1].dimension in dimensions]  # type: ignore[union-attr]
@@ -197,11 +211,7 @@ def _with_measure_word(text: str, start: int, end: int, read: Callable[[str], Va
     stripped = rest.lstrip(" ")
     if stripped[:1] in MEASURE_WORDS:
         extended = end + (len(rest) - len(stripped)) + 1
-        try:
-            read(text[start:extended])
-        except (ValueProblem, ArithmeticError, ValueError):
-            return end
-        return extended
+        return end if reading(read, text[start:extended]) is None else extended
     return end
 
 
@@ -214,11 +224,7 @@ def _without_article(text: str, start: int, end: int, read: Callable[[str], Valu
     rest = text[start + head.end() : end]
     if not NUMERAL.match(rest):
         return start
-    try:
-        read(rest)
-    except (ValueProblem, ArithmeticError, ValueError):
-        return start
-    return start + head.end()
+    return start if reading(read, rest) is None else start + head.end()
 
 
 def _with_prefix(
@@ -237,8 +243,7 @@ def _with_prefix(
                 and text[begin - 1].isalnum()
             ):
                 continue
-            try:
-                return begin, read(text[begin:end])
-            except (ValueProblem, ArithmeticError, ValueError):
-                continue
+            prefixed = reading(read, text[begin:end])
+            if prefixed is not None:
+                return begin, prefixed
     return start, value
