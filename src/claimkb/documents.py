@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 from .config import Config
 from .files import FileProblem, read_text, relative
 from .findings import Finding, make
-from .model import RECORD_TYPES, Located, SharedFields, shared_fields
+from .model import RECORD_TYPES, Located
 from .validation import findings_for, type_name
 from .values import name_key
 from .yamlio import LocatedDict, LocatedList, YamlProblem, parse_yaml
@@ -317,22 +317,8 @@ def _add_record(part: FilePart, section: str, item: LocatedDict, rel: str, singu
             part.broken["entity-names"].update(name_key(n) for n in names if isinstance(n, str))
         return
     assert isinstance(record, Located)
-    given = record.__pydantic_fields_set__  # some of the keys: as many means all of them
-    keys = tuple(item)
-    fields = _FIELDS_OF_KEYS.get(keys)
-    if fields is None or len(fields) != len(given):
-        fields = shared_fields(given)
-        if len(fields) == len(keys):
-            _FIELDS_OF_KEYS[keys] = fields
-    record.locate(rel, item.line, item.key_lines, fields)
+    record.locate(rel, item.line, item.key_lines)
     part.add(section, record)
-
-
-_FIELDS_OF_KEYS: dict[tuple[str, ...], SharedFields] = {}
-"""The fields set of a record validated from a mapping with these keys (in their order), so
-that records written alike share one (:func:`claimkb.model.shared_fields`) without building
-a set each to look it up. A record's fields set holds some of the keys it was given (every
-model forbids unknown fields: all of them), so one as large as the keys is the keys."""
 
 
 def parse_document(data: bytes | None, limit: int) -> Any:

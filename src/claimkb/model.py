@@ -137,16 +137,12 @@ class Located(BaseModel):
         extra="forbid", str_strip_whitespace=False, use_enum_values=False, defer_build=True
     )
 
-    def locate(
-        self, file: str, line: int, key_lines: dict[str, int], fields: SharedFields | None = None
-    ) -> None:
+    def locate(self, file: str, line: int, key_lines: dict[str, int]) -> None:
         """Remember where the record was read (and share its fields set: see
-        :class:`SharedFields`; ``fields``: the shared set equal to it, when the caller knows
-        it)."""
+        :class:`SharedFields`)."""
         location = {"_file": file, "_line": line, "_key_lines": key_lines}
         object.__setattr__(self, "__pydantic_private__", location)
-        if fields is None:
-            fields = shared_fields(self.__pydantic_fields_set__)
+        fields = shared_fields(self.__pydantic_fields_set__)
         object.__setattr__(self, "__pydantic_fields_set__", fields)
 
     @property

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ClaimkbError
-from ..model import SharedFields, shared_fields
+from ..model import shared_fields
 
 __all__ = ["Unencodable", "encode_record", "revive_record"]
 
@@ -156,21 +156,9 @@ def encode_record(record: Any, file: str) -> tuple[Any, ...]:
     if encode is not None:
         fields = encode(fields)
     fields_set = record.__pydantic_fields_set__
-    written = _KEYS_WRITTEN.get(id(fields_set))  # (the set, the keys in an order met)
-    if written is not None and written[0] is fields_set and written[1] == tuple(key_lines):
-        given = None  # the keys written are the fields set, as for most records
-    elif fields_set == key_lines.keys():
-        given = None
-        if isinstance(fields_set, SharedFields):  # one set for many records: kept alive
-            _KEYS_WRITTEN[id(fields_set)] = (fields_set, tuple(key_lines))
-    else:
-        given = tuple(sorted(fields_set))
+    given = None if fields_set == key_lines.keys() else tuple(sorted(fields_set))
     return (fields, given, line, key_lines)
 
-
-_KEYS_WRITTEN: dict[int, tuple[SharedFields, tuple[str, ...]]] = {}
-"""A shared fields set (by ``id``) -> itself and its names in the order records write them:
-a record whose keys come in that order has that fields set, found without comparing sets."""
 
 FieldsEncoder = Callable[[dict[str, Any]], dict[str, Any]]
 
