@@ -23,10 +23,10 @@ not reported when the missing evidence could be in that file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 
-from ..analysis import agrees, independent_support, origins, supported
+from ..analysis import agrees, independent_support, origins
 from ..findings import Finding, make
 from ..kb import KB
 from ..model import Claim, Resolution, SourceKind, Status
@@ -107,7 +107,6 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
     }
     rejected = rejections(kb)
     reviews_of = kb.reviews_of
-    support = supported(kb)
     unknowns: dict[tuple[str, str], frozenset[str]] = {}  # (property, subject) -> own unknowns
     no_verdicts: frozenset[str] = frozenset()
     for claim in kb.claims.values():
@@ -123,7 +122,7 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
         if own is None:
             own = unknowns[pair] = _own_unknowns(kb, claim)
         rejection, in_discrepancy = rejected.get(claim_id), claim_id in disputed
-        problem = _problem(kb, claim, rejection, in_discrepancy, verdicts, support=support)
+        problem = _problem(kb, claim, rejection, in_discrepancy, verdicts)
         if problem and _unreadable(kb, claim) and claim.status not in _BY_SOURCE:
             # the value's own finding (CKB220) says what to fix; rivals and support are
             # judged once it reads
@@ -149,8 +148,6 @@ def check(kb: KB, findings: Iterable[Finding], held: Held | None = None) -> Iter
                 ),
             )
             continue
-        if claim.status not in _UNDERSTATABLE or rejection is not None or verdicts:
-            continue  # (what understating_support answers first, for most claims)
         understated = understating_support(kb, claim, rejection, verdicts)
         if understated:
             if (_INDEPENDENCE | own) & unread:
@@ -218,12 +215,10 @@ def _problem(
     in_discrepancy: bool,
     verdicts: AbstractSet[str],
     status: Status | None = None,
-    support: Mapping[str, list[list[Claim]]] | None = None,
 ) -> tuple[str, frozenset[str]] | None:
     """Why the claim's status (or ``status``, were it to carry that one instead) is not
     supported, and the sections whose missing records could supply what it lacks (none when
-    it rests on evidence that is there). ``support``: :func:`claimkb.analysis.supported` of
-    the KB, when the caller has it at hand."""
+    it rests on evidence that is there)."""
     if status is None:
         status = claim.status
     if rejection is not None and status in _ASSERTIVE:
@@ -241,10 +236,9 @@ def _problem(
                 "recomputing it does not give the stated value (see `claimkb explain`)",
                 frozenset(),
             )
-        pieces = (support if support is not None else supported(kb)).get(claim.id)
         if (
             arithmetic != "verified"
-            and (pieces is None or len(pieces) < 2)
+            and len(independent_support(kb, claim)) < 2
             and not _on_record(kb, claim)
         ):
             rests_on = ", ".join(sorted(origins(kb, claim)))
