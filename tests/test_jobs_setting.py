@@ -108,3 +108,16 @@ def test_the_counters_of_this_system() -> None:
     second = jobs._cpu_times()
     assert second is not None
     assert 0 <= first[0] <= first[1] and second[0] >= first[0] and second[1] >= first[1]
+
+
+@pytest.mark.parametrize(
+    "first_line", [b"cpu  1 2 3 4\n", b"intr 5 6 7 8 9 10\n", b"cpu 1 2 x 4 5\n", b""]
+)
+def test_an_unusual_proc_stat_tells_nothing(
+    first_line: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too few counters, another first line or a word that is no number: unknown, no error."""
+    import io
+
+    monkeypatch.setattr(jobs, "open", lambda *_: io.BytesIO(first_line), raising=False)
+    assert jobs._cpu_times() is None

@@ -91,6 +91,6 @@ def _cpu_times() -> tuple[int, int] | None:
         ticks = [int(field) for field in fields[1:9]]
     except (OSError, ValueError):
         return None
-    if len(fields) < 5 or fields[0] != b"cpu":
+    if fields[:1] != [b"cpu"] or len(ticks) < 5:
         return None
     return ticks[3] + ticks[4], sum(ticks)
