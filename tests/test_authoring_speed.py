@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import claimkb
 from claimkb.authoring import drafts as drafts_file
-from claimkb.authoring import spans
+from claimkb.authoring import spans, trimming
 from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity, _spaced
 from claimkb.authoring.emit import node
 from claimkb.authoring.fastyaml import render
@@ -152,14 +152,14 @@ def test_the_ends_of_one_scan_are_the_value_checks_reader_s(kb: claimkb.KB) -> N
     texts = _per_sentence(kb)
     for text in texts:
         for start in range(len(text) + 1):
-            assert spans.value_ends(text, start) == value_ends(text, start), (text, start)
+            assert trimming.value_ends(text, start) == value_ends(text, start), (text, start)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from("ab 1.,，:；“”()\n\t'\"。!?中文é"), max_size=120))
 def test_the_ends_of_one_scan_are_the_reader_s_on_any_text(text: str) -> None:
     for start in range(len(text) + 1):
-        assert spans.value_ends(text, start) == value_ends(text, start), start
+        assert trimming.value_ends(text, start) == value_ends(text, start), start
 
 
 def _test_strings() -> set[str]:

@@ -13,7 +13,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimkb.authoring import spans
+from claimkb.authoring import spans, trimming
 from claimkb.authoring.candidates import _may_hold_date
 from claimkb.authoring.segments import segments
 from claimkb.values import parse_date
@@ -26,14 +26,14 @@ TEXTS = [unicodedata.normalize("NFC", p.read_text("utf-8")) for p in sorted(_PAT
 
 def _spans_at(text: str, start: int) -> list[str]:
     """The spans the scanner reads at ``start`` (those ending where a value may end)."""
-    return [text[start:end].strip() for end in spans.value_ends(text, start)]
+    return [text[start:end].strip() for end in trimming.value_ends(text, start)]
 
 
 def _screened_starts_refuse_every_span(text: str) -> int:
     screened = 0
     for match in re.finditer(r"(?<!\w)(?=[A-Za-z])", text):
         start = match.start()
-        window = text[start : spans.value_ends(text, start)[0]]
+        window = text[start : trimming.value_ends(text, start)[0]]
         if may_open_date(window):
             continue
         screened += 1

@@ -32,7 +32,8 @@ from ..values.lexicon import (
 )
 from ..values.numerals import ARTICLES
 from .mentions import Mention
-from .spans import MEASURE_WORDS, NUMERAL, stated, word_dimension
+from .spans import stated, word_dimension
+from .trimming import MEASURE_WORDS, NUMERAL
 
 __all__ = ["Candidate", "values_in"]
 

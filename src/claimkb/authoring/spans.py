@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Sequence
 from ..quoted_values import MAX_QUOTE, Stated, value_starts
 from ..values import Value
 from .shortcut import value_at
-from .trimming import MEASURE_WORDS, NUMERAL, finish, reading, trim, value_ends
+from .trimming import finish, reading, trim, value_ends
 
-__all__ = ["MEASURE_WORDS", "NUMERAL", "stated", "value_ends", "word_dimension"]
+__all__ = ["stated", "word_dimension"]
 
 
 def _any(span: str) -> bool:
@@ -48,8 +48,9 @@ def stated(
 ) -> list[tuple[int, int, Value]]:
     """(start, end, value) of each value ``read`` finds in ``text``, trimmed to what it says,
     outside the masked spans and one another. ``may_read`` is False only for a span ``read``
-    surely refuses, ``may_hold`` only for a span no part of which it reads: those are not
-    read at all (the answer is the same, found sooner)."""
+    surely refuses; ``may_hold``, given the longest span at a start, only when no span
+    starting there reads: those are not read at all (the answer is the same, found
+    sooner)."""
     starts = _starts(text)
     found = _stated_lazily(text, read, masked, dimensions, may_read, may_hold, starts)
     if found is not None:
