@@ -20,7 +20,9 @@ from claimkb.values import Value, parse_date
 from claimkb.values.date_hint import may_be_date, may_hold_date
 from conftest import FIXTURES, SHARED
 
-DIMENSIONS = frozenset({"byte", "parameter", "token"})
+DIMENSIONS = frozenset({"byte", "parameter", "token", "second", "length", "USD", "CNY"})
+"""The dimensions the KB has properties for: the seed articles' and other subjects' (a time,
+a height, amounts in two currencies)."""
 
 
 def _read_date(text: str) -> Value:
@@ -90,7 +92,9 @@ _PIECES = st.sampled_from(
     ["3", "2.8", "1,024", " ", "GB", "TB", " GB", "万亿", "亿", "参数", "台", "服务器", "需要",
      "年", "11 月", "6 日", "Nov 5", "about ", "over ", "a ", "one ", "million", "tokens",
      " and ", ", ", ",", ".", ". ", "、", "，", "(", ")", "“", "”", "x", "Pro", "K3.1", "%",
-     "\u00a0", "-", "–", " to ", "per second"]
+     "\u00a0", "-", "–", " to ", "per second", "$", "US$", "亿元", "美元", " yuan", "¥",
+     "8,848.86", " m", " metres", " feet", "a mile ", "2:01:09", "小时", " hours", "km",
+     "人", "万人", "votes", "%"]
 )  # fmt: skip
 
 
