@@ -252,7 +252,7 @@ class Derived(BaseModel):
     """How a claim's value follows from other claims and constants (see
     docs/derived-claims.md): an expression over ``{claim-id}`` and ``{constant-id}`` references."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     expr: NonEmpty
     note: str | None = None
 
