@@ -35,9 +35,12 @@ def _console(width: int, colour: bool) -> tuple[Console, io.StringIO]:
     return console, out
 
 
-def _printed(table: object, width: int, colour: bool) -> str:
+def _printed(table: Table | PlainTable, width: int, colour: bool) -> str:
     console, out = _console(width, colour)
-    console.print(table)
+    if isinstance(table, PlainTable):
+        table.print(console)  # as claimkb prints it
+    else:
+        console.print(table)
     return out.getvalue()
 
 

@@ -20,7 +20,7 @@ def _table(
         console.print(f"no {title}")
         return
     cells = [[escape("" if x is None else str(x)) for x in row] for row in rows]
-    console.print(PlainTable(f"{title} ({len(rows)})", columns, cells))  # rich's Table, faster
+    PlainTable(f"{title} ({len(rows)})", columns, cells).print(console)  # rich's Table, faster
 
 
 def properties(console: Console, rows: list[dict[str, Any]]) -> None:

@@ -9,7 +9,8 @@ title and header (styled on a terminal) are rendered by rich itself, as a table 
 and the same widths. A cell that holds a line break or a tab, or widths too narrow for a
 cell's padding, and cells whose own markup styles them on a terminal, go to rich's table
 whole. The output is rich's, byte for byte (a test
-compares on generated tables, with and without colours, at many widths).
+compares on generated tables, with and without colours, at many widths). Printed by
+:meth:`PlainTable.print`, no line is measured again to be cropped (see there).
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ class PlainTable:
         self.columns = list(columns)
         self.rows = [list(row) for row in rows]
 
+    def print(self, console: Console) -> None:
+        """Print the table as ``console.print`` would, without rich's cropping of each line
+        to the console's width: the rows this writes fit in it, and rich's table, which
+        may not (too narrow a console), is cropped as it is rendered."""
+        console.print(self, crop=False)
+
     def rich_table(self, widths: Sequence[int] | None = None) -> Table:
         """The rich table this one prints as (with fixed widths and no rows: its head)."""
         table = Table(title=self.title)
@@ -58,6 +65,8 @@ class PlainTable:
 
         def plain(cell: str) -> str:  # markup and emoji codes read as rich reads them
             nonlocal styled
+            if "[" not in cell and ":" not in cell:  # no tag, no emoji code: as written
+                return cell
             text = console.render_str(cell, markup=options.markup, highlight=False)
             styled = styled or bool(text.spans)
             return text.plain
@@ -70,7 +79,9 @@ class PlainTable:
             or (styled and console.color_system is not None)  # a cell's own markup shows
             or any("\n" in c or "\t" in c for c in [*heads, *_flat(rows)])
         ):
-            yield from console.render(self.rich_table(), options)
+            whole = console.render(self.rich_table(), options)  # cropped, as print crops it
+            for line in Segment.split_and_crop_lines(whole, options.max_width, pad=False):
+                yield from line
             return
         head = console.render_lines(self.rich_table(widths), options, pad=False)
         for segments in head[:-1]:  # all but the bottom edge
@@ -102,13 +113,18 @@ def _flat(rows: list[list[str]]) -> Iterator[str]:
         yield from row
 
 
+def _cells(text: str) -> int:
+    """rich's ``cell_len``: printable ASCII (the most of any table) is a cell a character."""
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+
+
 def _measure(text: str) -> tuple[int, int]:
     """rich's measurement of a text (``Text.__rich_measure__``): its longest word, its
     longest line, in cells."""
     lines = text.splitlines()
-    longest = max(cell_len(line) for line in lines) if lines else 0
+    longest = max(_cells(line) for line in lines) if lines else 0
     words = text.split()
-    return (max(cell_len(word) for word in words) if words else longest), longest
+    return (max(_cells(word) for word in words) if words else longest), longest
 
 
 def _cell_maximum(measured: tuple[int, int], width: int) -> int:
@@ -148,8 +164,9 @@ def _widths(available: int, table: list[list[str]]) -> list[int] | None:
 
 def _wrap(text: str, width: int) -> list[str]:
     """``text`` (one line) as ``Text.wrap`` cuts it for a left-justified, folding cell:
-    rich's word division, the spaces past the width dropped, each line padded to ``width``."""
-    offsets = divide_line(text, width, fold=True)
+    rich's word division, the spaces past the width dropped, each line padded to ``width``.
+    A text that fits is not divided (every word of it fits where it falls)."""
+    offsets = [] if _cells(text) <= width else divide_line(text, width, fold=True)
     bounds = [0, *offsets, len(text)]
     lines = []
     for start, end in pairwise(bounds):
@@ -158,7 +175,7 @@ def _wrap(text: str, width: int) -> list[str]:
             trailing = _TRAILING_SPACE.search(line)
             if trailing is not None:
                 line = line[: len(line) - min(len(trailing.group()), len(line) - width)]
-        length = cell_len(line)
+        length = _cells(line)
         if length > width:
             line = set_cell_size(line, width)
         elif length < width:
