@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from claimkb import api, ending, jobs, store
+from claimkb import api, ending, forking, jobs, shares, store
 from claimkb.cache import (
     Cache,
     alongside,
@@ -29,7 +29,6 @@ from claimkb.cache import (
     packs,
     parts,
     query_index,
-    shares,
     shown,
 )
 from claimkb.cache.packs import Packs
@@ -120,9 +119,9 @@ def _checked_alone(
     """A copy of ``folder`` and what one process checking it reports and caches (under
     ``tmp_path / "alone"``); then a second process is let in again for what follows."""
     root = _copy(folder, tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: False)
+    monkeypatch.setattr(forking, "worth_it", lambda: False)
     alone = _check_into(root, tmp_path / "alone", monkeypatch)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(forking, "worth_it", lambda: True)
     return root, alone
 
 
@@ -194,7 +193,7 @@ def _tokens_left(handed: shares.Shares) -> int:
 
 
 @pytest.fixture
-def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def two_processes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Let checks read half their files and write their cache in a second process, here
     too, whatever the KB's size; the processes started ("read", "write")."""
     started: list[str] = []
@@ -209,7 +208,7 @@ def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return recorded
 
     monkeypatch.setattr(ending, "_ONE_COMMAND", True)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(forking, "worth_it", lambda: True)
     monkeypatch.setattr(shares.Shares, "back", _after_the_readers_first(shares.Shares.back))
     monkeypatch.setattr(alongside, "READ_APART_BYTES", 0)
     monkeypatch.setattr(alongside, "start", recording("write", alongside.start))
@@ -220,7 +219,7 @@ def forking(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 @pytest.mark.parametrize("folder", _existing(KBS), ids=lambda p: p.name)
 def test_cache_written_alongside_is_the_cache_written_alone(
-    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(folder, tmp_path, monkeypatch)
     parsed = _counting_parses(monkeypatch)
@@ -233,7 +232,7 @@ def test_cache_written_alongside_is_the_cache_written_alone(
     encode = parts.encode_part
     monkeypatch.setattr(parts, "encode_part", lambda part: encoded.append(part) or encode(part))
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking == ["read", "write"]
+    assert two_processes == ["read", "write"]
     assert built == []  # the writer built the query index
     # the reader encoded its parts, and the writer and this process shared the others:
     # this one encoded none of the reader's, and none twice
@@ -250,7 +249,7 @@ def test_cache_written_alongside_is_the_cache_written_alone(
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
 
@@ -259,13 +258,13 @@ def test_a_failing_writer_leaves_the_check_to_write_the_query_index(
 
     monkeypatch.setattr(Cache, "save_queries_apart", failing)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking == ["read", "write"]
+    assert two_processes == ["read", "write"]
     assert beside == alone
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_a_writer_failing_to_encode_leaves_the_check_to_encode_the_parts(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
 
@@ -282,7 +281,7 @@ def test_a_writer_failing_to_encode_leaves_the_check_to_encode_the_parts(
     encode = parts.encode_part
     monkeypatch.setattr(parts, "encode_part", lambda part: encoded.append(part) or encode(part))
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking == ["write"]
+    assert two_processes == ["write"]
     assert encoded  # this process encoded what the writer did not give
     assert beside == alone
 
@@ -290,7 +289,7 @@ def test_a_writer_failing_to_encode_leaves_the_check_to_encode_the_parts(
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 @pytest.mark.parametrize("folder", _existing(KBS)[-4:], ids=lambda p: p.name)
 def test_a_failing_reader_leaves_the_check_to_parse_everything(
-    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(folder, tmp_path, monkeypatch)
 
@@ -301,7 +300,7 @@ def test_a_failing_reader_leaves_the_check_to_parse_everything(
     monkeypatch.setattr(alongside, "_read_into", failing)
     parsed = _counting_parses(monkeypatch)
     beside = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking == ["read", "write"]
+    assert two_processes == ["read", "write"]
     assert beside == alone
     assert len(parsed) == len(list((root / "claims").rglob("*.yaml"))) + len(
         list((root / "sources").rglob("*.yaml"))
@@ -310,12 +309,12 @@ def test_a_failing_reader_leaves_the_check_to_parse_everything(
 
 @pytest.mark.parametrize("apart", [False, True], ids=["alone", "beside"])
 def test_a_part_that_cannot_be_stored_leaves_no_report(
-    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     if apart and not hasattr(os, "fork"):
         pytest.skip("no fork on this system")
     root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: apart)
+    monkeypatch.setattr(forking, "worth_it", lambda: apart)
     original = parts.encode_part
 
     def refusing(part: Any) -> bytes | None:
@@ -323,7 +322,7 @@ def test_a_part_that_cannot_be_stored_leaves_no_report(
 
     monkeypatch.setattr(parts, "encode_part", refusing)
     report, stored = _check_into(root, tmp_path / "cache", monkeypatch)
-    assert forking == (["read", "write"] if apart else [])
+    assert two_processes == (["read", "write"] if apart else [])
     assert "report" not in stored
     assert not any(name.startswith("queries") for name in stored)
     cache = Cache(root)
@@ -334,32 +333,32 @@ def test_a_part_that_cannot_be_stored_leaves_no_report(
 
 def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(jobs.VARIABLE, raising=False)
-    monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
+    monkeypatch.setattr(forking, "memory", lambda: (100, 1000))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(jobs, "spare_cores", lambda: None)  # unknown: as if spare
-    assert alongside._worth_it() is hasattr(os, "fork")
+    assert forking.worth_it() is hasattr(os, "fork")
     monkeypatch.setattr(jobs, "spare_cores", lambda: 0.9)
-    assert alongside._worth_it() is hasattr(os, "fork")
+    assert forking.worth_it() is hasattr(os, "fork")
     monkeypatch.setattr(jobs, "spare_cores", lambda: 0.2)  # other work keeps the others busy
-    assert not alongside._worth_it()
+    assert not forking.worth_it()
     monkeypatch.setenv(jobs.VARIABLE, "2")  # asked for: whatever else runs
-    assert alongside._worth_it() is hasattr(os, "fork")
+    assert forking.worth_it() is hasattr(os, "fork")
     monkeypatch.setattr(jobs, "spare_cores", lambda: None)
     monkeypatch.setenv(jobs.VARIABLE, "1")
-    assert not alongside._worth_it()
+    assert not forking.worth_it()
     monkeypatch.delenv(jobs.VARIABLE)
-    monkeypatch.setattr(alongside, "_memory", lambda: (100, 150))  # no room for a copy
-    assert not alongside._worth_it()
-    monkeypatch.setattr(alongside, "_memory", lambda: (100, 1000))
+    monkeypatch.setattr(forking, "memory", lambda: (100, 150))  # no room for a copy
+    assert not forking.worth_it()
+    monkeypatch.setattr(forking, "memory", lambda: (100, 1000))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    assert not alongside._worth_it()
+    assert not forking.worth_it()
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert not alongside._worth_it()  # a lock another thread holds would stay held
+        assert not forking.worth_it()  # a lock another thread holds would stay held
     finally:
         stop.set()
         other.join()
@@ -367,9 +366,9 @@ def test_one_process_where_a_second_cannot_pay(monkeypatch: pytest.MonkeyPatch) 
 
 def test_no_writer_for_a_process_past_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(jobs.VARIABLE, raising=False)
-    monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT, 0))
+    monkeypatch.setattr(forking, "memory", lambda: (alongside.WRITER_MAX_RESIDENT, 0))
     assert alongside._writer_fits()
-    monkeypatch.setattr(alongside, "_memory", lambda: (alongside.WRITER_MAX_RESIDENT + 1, 0))
+    monkeypatch.setattr(forking, "memory", lambda: (alongside.WRITER_MAX_RESIDENT + 1, 0))
     assert not alongside._writer_fits()
     monkeypatch.setenv(jobs.VARIABLE, "2")  # asked for whatever the size
     assert alongside._writer_fits()
@@ -379,7 +378,7 @@ def test_only_the_command_line_uses_a_second_core(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A library caller's process may hold threads or locks: its checks stay in it."""
-    monkeypatch.setattr(alongside, "_worth_it", lambda: True)
+    monkeypatch.setattr(forking, "worth_it", lambda: True)
     started: list[Any] = []
     monkeypatch.setattr(alongside, "start", lambda *a: started.append(a))
     root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
@@ -388,7 +387,7 @@ def test_only_the_command_line_uses_a_second_core(
 
 
 def test_memory_is_read_from_the_system() -> None:
-    resident, available = alongside._memory()
+    resident, available = forking.memory()
     if not Path("/proc/self/statm").is_file():
         pytest.skip("no /proc on this system")
     assert resident is not None and resident > 1_000_000
@@ -421,7 +420,7 @@ def test_the_command_line_writes_the_same_cache_either_way(tmp_path: Path) -> No
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_the_corpus_is_checked_alike_with_a_second_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     """The bundled KB, with its snapshots: every finding and triage the same."""
     seeds = SHARED / "seeds"
@@ -429,11 +428,11 @@ def test_the_corpus_is_checked_alike_with_a_second_process(
         pytest.skip("the seed articles are not beside the project")
     reports = []
     for apart, base in ((False, "alone"), (True, "beside")):
-        monkeypatch.setattr(alongside, "_worth_it", lambda apart=apart: apart)
+        monkeypatch.setattr(forking, "worth_it", lambda apart=apart: apart)
         monkeypatch.setenv("CLAIMKB_CACHE_DIR", str(tmp_path / base))
         reports.append(api.check(PROJECT, cache=True, snapshot_dirs=[seeds]).to_dict())
         assert (cache_dir(PROJECT) / "report").is_file()
-    assert forking == ["read", "write"]
+    assert two_processes == ["read", "write"]
     assert reports[1] == reports[0]
     assert reports[0]["summary"]["error"] == 0 and reports[0]["summary"]["triaged"] == 44
 
@@ -452,28 +451,28 @@ def test_the_command_line_says_it_runs_one_command() -> None:
 
 @pytest.mark.parametrize("apart", [False, True], ids=["alone", "beside"])
 def test_a_check_writes_its_packs_once(
-    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    apart: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     """The parts and the report are saved apart when a writer runs, but the packs (and the
     sweep of those a failed run left) are written once."""
     if apart and not hasattr(os, "fork"):
         pytest.skip("no fork on this system")
     root = _copy(FIXTURES / "invalid" / "conflict", tmp_path)
-    monkeypatch.setattr(alongside, "_worth_it", lambda: apart)
+    monkeypatch.setattr(forking, "worth_it", lambda: apart)
     saved: list[int] = []
     original = Packs.save
     monkeypatch.setattr(
         Packs, "save", lambda self, *a: saved.append(len(a[0])) or original(self, *a)
     )
     _, stored = _check_into(root, tmp_path / "cache", monkeypatch)
-    assert forking == (["read", "write"] if apart else [])
+    assert two_processes == (["read", "write"] if apart else [])
     assert len(saved) == 1 and saved[0] > 0
     assert "report" in stored
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_the_callers_work_is_done_before_the_writer_is_waited_for(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     """``Workspace.report(meanwhile)`` hands the report over once, as soon as the checks
     made it: before the check waits for the writer (and saves the report)."""
@@ -485,7 +484,7 @@ def test_the_callers_work_is_done_before_the_writer_is_waited_for(
     monkeypatch.setattr(alongside.Writer, "finish", lambda w: events.append("wait") or finish(w))
     workspace = claimkb.open(root, cache=True)
     report = workspace.report(lambda r: events.append(f"meanwhile {len(r.findings)}"))
-    assert forking == ["read", "write"]
+    assert two_processes == ["read", "write"]
     assert events == [f"meanwhile {len(report.findings)}", "wait"]
     # the stored report, and a check without the cache: handed over once too
     for cache in (True, False):

@@ -16,9 +16,9 @@ import pytest
 from claimkb import checks, store
 from claimkb.cache import beside
 from conftest import FIXTURES, PROJECT
-from test_cache_alongside import KBS, _check_into, _checked_alone, _existing, forking
+from test_cache_alongside import KBS, _check_into, _checked_alone, _existing, two_processes
 
-__all__ = ["forking"]  # the fixture, used by name
+__all__ = ["two_processes"]  # the fixture, used by name
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
@@ -57,13 +57,13 @@ def _waiting_for_the_writer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("folder", _existing(KBS)[:5], ids=lambda p: p.name)
 def test_the_findings_the_writer_hands_over_make_the_report_one_process_makes(
-    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(folder, tmp_path, monkeypatch)
     ran = _counted(monkeypatch)
     _waiting_for_the_writer(monkeypatch)
     together = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking[-1] == "write"
+    assert two_processes[-1] == "write"
     assert ran == []  # the writer ran them all
     assert together == alone
 
@@ -84,14 +84,14 @@ def _broken(kb: Any, channel: beside.Channel) -> None:
 
 @pytest.mark.parametrize("failing", [_silent, _broken], ids=["silent", "broken"])
 def test_findings_the_writer_does_not_hand_over_whole_are_found_here(
-    failing: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: list[str]
+    failing: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_processes: list[str]
 ) -> None:
     root, alone = _checked_alone(FIXTURES / "invalid" / "conflict", tmp_path, monkeypatch)
     monkeypatch.setattr("claimkb.cache.alongside.hand_over", failing)
     _waiting_for_the_writer(monkeypatch)
     ran = _counted(monkeypatch)
     together = _check_into(root, tmp_path / "beside", monkeypatch)
-    assert forking[-1] == "write"
+    assert two_processes[-1] == "write"
     assert sorted(ran) == sorted(check.__module__ for check in checks.BESIDE)
     assert together == alone
 

@@ -50,6 +50,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "confinement",
             "ending",
             "jobs",
+            "forking",
+            "shares",
             "namekey",
             "schema",
             "claimrow",

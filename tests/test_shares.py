@@ -1,4 +1,4 @@
-"""Work shared by two processes taking it from either end (:mod:`claimkb.cache.shares`):
+"""Work shared by two processes taking it from either end (:mod:`claimkb.shares`):
 every item goes to exactly one of them, whatever their speeds, the number of items and the
 size of the batches."""
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimkb.cache import shares
-from claimkb.cache.shares import Shares
+from claimkb import shares
+from claimkb.shares import Shares
 
 
 def _taken_back(handed: Shares) -> list[int]:

@@ -1,14 +1,16 @@
-"""How many processes a cold check may use: the ``CLAIMKB_JOBS`` setting.
+"""How many processes a command may use: the ``CLAIMKB_JOBS`` setting.
 
-Unset (or empty), a check from the command line uses a second process where it can pay
-(:mod:`claimkb.cache.alongside`); ``1`` keeps every check in one process; ``2`` has the
-writer process whatever the KB's size. Any other value is refused with a warning and the
-default is used, so that a mistyped setting is seen rather than silently meaning something.
+Unset (or empty), a command from the command line uses a second process where it can pay
+(:mod:`claimkb.forking`: a cold check's parsing and cache writing, the passages and records
+of ``claimkb draft`` on a long article); ``1`` keeps every command in one process; ``2`` has
+the second process whatever the KB's size and however busy the other processors are. Any
+other value is refused with a warning and the default is used, so that a mistyped setting
+is seen rather than silently meaning something.
 
 A second process pays only on a core that would otherwise be idle: on one that other work
-keeps busy, the two processes take turns and the check ends later than it would alone. So by
-default it is used only when the system's processors were mostly idle but for this command
-since it began (:func:`spare_cores`, from the CPU time counters of ``/proc/stat``).
+keeps busy, the two processes take turns and the command ends later than it would alone. So
+by default it is used only when the system's processors were mostly idle but for this
+command since it began (:func:`spare_cores`, from the CPU time counters of ``/proc/stat``).
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def _reading_order(
 ) -> list[int]:
     """The positions of ``files`` in the order to read them: those a second process parses
     (:meth:`claimkb.cache.Cache.read_apart`) last, from the last one back (this process
-    may take some of those from the end: see :class:`claimkb.cache.shares.Shares`)."""
+    may take some of those from the end: see :class:`claimkb.shares.Shares`)."""
     taken = cache.read_apart(files, read) if cache is not None else set()
     if not taken:
         return list(range(len(files)))

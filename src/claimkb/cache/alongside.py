@@ -7,7 +7,7 @@ only later runs need: encoding every file's part, and the query index with every
 (copy-on-write: they see this process's objects as they were at the fork) do most of it:
 
 * :func:`read_apart`: a reader parses files from the front of the list and this process
-  from the back, until they meet (:mod:`.shares`: wherever their speeds make them meet, so
+  from the back, until they meet (:mod:`claimkb.shares`: wherever their speeds make them meet, so
   neither waits for the other when one of them runs slower than foreseen); the reader
   gives each part encoded as the cache stores it; this process then revives those parts
   (a fifth of the cost of parsing them) and merges every part in the files' order, so the
@@ -20,7 +20,7 @@ only later runs need: encoding every file's part, and the query index with every
   process's checks have just worked out, so this process builds that
   (:data:`.query_index.LEFT`); then it encodes the parts this process parsed (handing them
   over as the reader does: :mod:`.handover`), from the front of their list, while this
-  process, its checks done, encodes them from the back (:mod:`.shares`), so that
+  process, its checks done, encodes them from the back (:mod:`claimkb.shares`), so that
   whichever is done first takes on the other's work. The check waits for the writer before
   it stores the report, so when the command ends everything is written, in the same files
   one process writes (each replaced whole).
@@ -29,7 +29,7 @@ If either process fails, this one does its work itself. It is done only where it
 and can pay: in a process that runs one command and ends (the command line:
 :func:`claimkb.ending.declare_one_command`), on a system with ``fork`` (Linux), with no
 other thread running, more than one CPU to run on, and one of them left idle by other work
-(:data:`SPARE_TO_SHARE`), and memory to spare for the pages the
+(:data:`claimkb.forking.SPARE_TO_SHARE`), and memory to spare for the pages the
 processes come to hold apart; the reader only for :data:`READ_APART_BYTES` of text or more,
 the writer only up to :data:`WRITER_MAX_RESIDENT`. ``CLAIMKB_JOBS=1`` turns both off.
 """
@@ -37,16 +37,15 @@ the writer only up to :data:`WRITER_MAX_RESIDENT`. ``CLAIMKB_JOBS=1`` turns both
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from .. import jobs
+from .. import forking, jobs
+from ..shares import Shares, front_of
 from .beside import Channel, FindingsBeside, hand_over, open_channel
 from .handover import Encoded, put, taken_back
-from .shares import Shares, front_of
 
 if TYPE_CHECKING:
     from ..findings import Finding
@@ -66,13 +65,6 @@ class Cache(Protocol):
 
 
 __all__ = ["Writer", "start", "ReadApart", "read_apart"]
-
-SPARE_TO_SHARE = 0.5
-"""How many processors, besides the one the check runs on, must have been left idle by other
-work on average since the command began (:func:`claimkb.jobs.spare_cores`; the check's own
-processes do not count as other work) for a second process to be started by default: on a
-processor that other work keeps busy the two processes take turns, and the check ends later
-than it would alone."""
 
 WRITER_MAX_RESIDENT = 1 << 30
 """A check whose process holds more than this once the KB is loaded has no writer: the
@@ -98,13 +90,13 @@ class Writer:
         """Wait for it: whether it wrote the query index (if not, write it here)."""
         if self._given is not None:
             self._given.close()
-        return _succeeded(self.pid)
+        return forking.succeeded(self.pid)
 
 
 def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     """Fork a process that writes ``kb``'s query index under the report ``key`` and ends;
     None where that is not done (see the module's docstring)."""
-    if not _worth_it() or not _writer_fits():
+    if not forking.worth_it() or not _writer_fits():
         return None
     kb.values.read_all()  # both processes need them: read them once, before
     from .disk import prepare
@@ -118,7 +110,7 @@ def start(cache: Cache, kb: KB, key: str) -> Writer | None:
     shares = Shares.open(len(parts))
     channel = open_channel(cache.dir)
     ready, done = os.pipe()
-    pid = _fork(lambda: _write(cache, kb, key, parts, results, done, shares, channel))
+    pid = forking.fork(lambda: _write(cache, kb, key, parts, results, done, shares, channel))
     os.close(done)  # the writer's alone: the end of its signal when it ends
     given = None
     if channel is not None:
@@ -148,7 +140,7 @@ def _write(
 ) -> None:
     """The writer's work: run the checks it may run beside the check and hand their
     findings over (:mod:`.beside`), build and write the query index, and encode the parts
-    this process read (as the reader does) and say so. Shared (:mod:`.shares`), the parts
+    this process read (as the reader does) and say so. Shared (:mod:`claimkb.shares`), the parts
     come last, from the front, while the check, its checks done, encodes them from the
     back; else before the index."""
     from .parts import encode_part
@@ -167,76 +159,12 @@ def _write(
         cache.save_queries_apart(kb, key)
 
 
-def _fork(work: Callable[[], object]) -> int | None:
-    """The pid of a forked process that does ``work`` and ends (exit 0 if it did it, 1 if
-    it raised: the check does that work itself then), or None if none could be forked."""
-    try:
-        sys.stdout.flush()  # nothing buffered may be written twice
-        sys.stderr.flush()
-        pid = os.fork()
-    except OSError:
-        return None
-    if pid:
-        return pid
-    code = 1
-    try:
-        work()
-        code = 0
-    except BaseException:  # noqa: BLE001 - the parent learns it from the exit code
-        pass
-    os._exit(code)
-
-
-def _succeeded(pid: int) -> bool:
-    """Wait for the forked process ``pid``: whether it did its work."""
-    try:
-        _, status = os.waitpid(pid, 0)
-    except (ChildProcessError, InterruptedError):
-        return False
-    return os.waitstatus_to_exitcode(status) == 0
-
-
-def _worth_it() -> bool:
-    if jobs.setting() == "1":
-        return False
-    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
-        return False
-    import threading
-
-    if threading.active_count() != 1:  # a lock another thread holds would stay held
-        return False
-    if len(os.sched_getaffinity(0)) < 2:
-        return False
-    if jobs.setting() != "2":  # by default only on a processor other work leaves idle
-        spare = jobs.spare_cores()
-        if spare is not None and spare < SPARE_TO_SHARE:
-            return False
-    resident, available = _memory()
-    return resident is not None and available is not None and available > 2 * resident
-
-
 def _writer_fits() -> bool:
     """Whether the writer's copy fits: see :data:`WRITER_MAX_RESIDENT`."""
     if jobs.setting() == "2":
         return True
-    resident, _ = _memory()
+    resident, _ = forking.memory()
     return resident is not None and resident <= WRITER_MAX_RESIDENT
-
-
-def _memory() -> tuple[int | None, int | None]:
-    """(this process's resident bytes, the bytes the system says are available)."""
-    resident = available = None
-    try:
-        with open("/proc/self/statm", "rb") as handle:
-            resident = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        with open("/proc/meminfo", "rb") as handle:
-            for line in handle:
-                if line.startswith(b"MemAvailable:"):
-                    available = int(line.split()[1]) * 1024
-                    break
-    except (OSError, ValueError, IndexError):
-        pass
-    return resident, available
 
 
 # -- reading some of the files in a second process ---------------------------------------------
@@ -247,7 +175,7 @@ READ_APART_BYTES = 1_000_000
 READER_COST = 1.2
 """What a byte costs the reader, which parses it and encodes its part, against this
 process, which parses its own (measured: 1.22 at 100,000 claims). Where the files cannot
-be shared as the two go (:meth:`.shares.Shares.open` found no pipe to hold the tokens),
+be shared as the two go (:meth:`claimkb.shares.Shares.open` found no pipe to hold the tokens),
 the reader takes 1 / (1 + READER_COST) of the text (45 %), so that it is done about when
 this process has parsed the rest, and this one then revives a smaller share."""
 
@@ -259,7 +187,7 @@ class ReadApart:
     parsing them. A part the reader could not give is parsed here: the records are the same
     either way (the codec stores them exactly).
 
-    With :class:`.shares.Shares`, the reader may take every file, from the front, and this
+    With :class:`claimkb.shares.Shares`, the reader may take every file, from the front, and this
     process takes them from the back (:meth:`stolen`) once it has parsed its own: the two
     meet wherever their speeds make them meet."""
 
@@ -297,7 +225,7 @@ class ReadApart:
     def _collect(self) -> dict[str, bytes]:
         if self._shares is not None:
             self._shares.close()  # the reader has the rest
-        if not _succeeded(self.pid):
+        if not forking.succeeded(self.pid):
             self._results.close()
             return {}
         given = taken_back(self._results) or {}
@@ -308,11 +236,11 @@ def read_apart(
     directory: Path, files: list[tuple[str, Path, str, str]], read: Callable[..., Any]
 ) -> ReadApart | None:
     """Fork a reader for ``files`` - (rel, path, section, text) - shared as the two go
-    (:mod:`.shares`; else a share by size: see :data:`READER_COST`), calling ``read(path,
+    (:mod:`claimkb.shares`; else a share by size: see :data:`READER_COST`), calling ``read(path,
     section, text)`` for each it takes; None where that is not done (see the module's
     docstring, and :data:`READ_APART_BYTES`)."""
     total = sum(len(text) for *_, text in files)
-    if total < READ_APART_BYTES or not _worth_it():
+    if total < READ_APART_BYTES or not forking.worth_it():
         return None
     from .disk import prepare
 
@@ -323,7 +251,7 @@ def read_apart(
         return None
     shares = Shares.open(len(files))
     taken = files if shares is not None else _share(files)
-    pid = _fork(lambda: _read_into(results, taken, read, shares))
+    pid = forking.fork(lambda: _read_into(results, taken, read, shares))
     if pid is None:
         if shares is not None:
             shares.close()

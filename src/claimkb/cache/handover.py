@@ -14,7 +14,7 @@ import struct
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .shares import Shares
+    from ..shares import Shares
 
 __all__ = ["Encoded", "put", "taken_back"]
 
@@ -50,7 +50,7 @@ def taken_back(results: IO[bytes]) -> dict[str, bytes | None] | None:
 class Encoded:
     """The parts this process read, encoded when the check saves them, after its checks:
     by this process from the back of their list while the writer, its index written,
-    encodes them from the front (:mod:`.shares`); or, not shared, all by the writer, which
+    encodes them from the front (:mod:`claimkb.shares`); or, not shared, all by the writer, which
     then encodes them first and has long since."""
 
     def __init__(

@@ -1,15 +1,17 @@
 """A list of work that two processes share by taking it from either end until they meet.
 
-A forked reader parses files while this process parses others (:mod:`.alongside`). Split
-once, by size, the two shares end at different times whenever one process runs slower than
-foreseen: the second core busy with something else, a start-up that took longer. So the
-files are not split in advance: the reader takes them from the front of the list and this
-process from the back, each taking a *token* first, from a pipe filled with one token per
-batch of files before the fork. Reading one byte from a pipe is atomic, so each token goes
-to exactly one process; since each process takes its batches in its own order, the reader
-the first, second... batch, this process the last, the one before..., and there are as many
-tokens as batches, no batch is taken twice and none is left. When the pipe is empty (its
-writing end is closed, so a read returns at once) the other process has the rest.
+A forked reader parses files while this process parses others
+(:mod:`claimkb.cache.alongside`); a forked drafter drafts passages while this one drafts
+others (:func:`claimkb.forking.map_shared`). Split once, by size, the two shares end at
+different times whenever one process runs slower than foreseen: the second core busy with
+something else, a start-up that took longer. So the work is not split in advance: the
+forked process takes it from the front of the list and this process from the back, each
+taking a *token* first, from a pipe filled with one token per batch of items before the
+fork. Reading one byte from a pipe is atomic, so each token goes to exactly one process;
+since each process takes its batches in its own order, the forked one the first, second...
+batch, this process the last, the one before..., and there are as many tokens as batches,
+no batch is taken twice and none is left. When the pipe is empty (its writing end is
+closed, so a read returns at once) the other process has the rest.
 """
 
 from __future__ import annotations

@@ -1,0 +1,165 @@
+"""A second process for part of a command's work, where it is safe and can pay.
+
+A forked process sees this process's objects as they were at the fork (copy-on-write), so
+it can take on part of the work at hand without anything being sent to it: a cold check's
+parsing and cache writing (:mod:`claimkb.cache.alongside`), the passages ``claimkb draft``
+reads (:func:`map_shared`). It is done only on a system with ``fork`` (Linux), with no other
+thread running (a lock another thread holds would stay held in the fork), more than one
+processor to run on, one of them left idle by other work (:data:`SPARE_TO_SHARE`: on a
+processor that other work keeps busy the two processes take turns, and the command ends
+later than it would alone), and memory to spare for the pages the two come to hold apart.
+``CLAIMKB_JOBS=1`` turns it off; ``2`` asks for it whatever else the processors are doing
+(:mod:`claimkb.jobs`). If the forked process fails, this one does its work itself.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+from . import jobs
+
+__all__ = ["SPARE_TO_SHARE", "worth_it", "fork", "succeeded", "memory", "map_shared"]
+
+T = TypeVar("T")
+
+SPARE_TO_SHARE = 0.5
+"""How many processors, besides the one the command runs on, must have been left idle by
+other work on average since the command began (:func:`claimkb.jobs.spare_cores`; the
+command's own processes do not count as other work) for a second process to be started by
+default."""
+
+
+def worth_it() -> bool:
+    """Whether a second process is safe here and may pay (see the module's docstring)."""
+    if jobs.setting() == "1":
+        return False
+    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+        return False
+    import threading
+
+    if threading.active_count() != 1:  # a lock another thread holds would stay held
+        return False
+    if len(os.sched_getaffinity(0)) < 2:
+        return False
+    if jobs.setting() != "2":  # by default only on a processor other work leaves idle
+        spare = jobs.spare_cores()
+        if spare is not None and spare < SPARE_TO_SHARE:
+            return False
+    resident, available = memory()
+    return resident is not None and available is not None and available > 2 * resident
+
+
+def fork(work: Callable[[], object]) -> int | None:
+    """The pid of a forked process that does ``work`` and ends (exit 0 if it did it, 1 if
+    it raised: this process does that work itself then), or None if none could be forked."""
+    try:
+        sys.stdout.flush()  # nothing buffered may be written twice
+        sys.stderr.flush()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid:
+        return pid
+    code = 1
+    try:
+        work()
+        code = 0
+    except BaseException:  # noqa: BLE001 - the parent learns it from the exit code
+        pass
+    os._exit(code)
+
+
+def succeeded(pid: int) -> bool:
+    """Wait for the forked process ``pid``: whether it did its work."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except (ChildProcessError, InterruptedError):
+        return False
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def memory() -> tuple[int | None, int | None]:
+    """(this process's resident bytes, the bytes the system says are available)."""
+    resident = available = None
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            resident = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        with open("/proc/meminfo", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"MemAvailable:"):
+                    available = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    return resident, available
+
+
+def map_shared(work: Callable[[int], T], count: int, apart: bool = True) -> list[T]:
+    """``[work(0), ..., work(count - 1)]``; with ``apart`` (the work is large enough to pay
+    for a fork), in a process that runs one command and ends
+    (:func:`claimkb.ending.one_command`), where :func:`worth_it`, a forked process takes the
+    items from the front while this one takes them from the back, until they meet
+    (:mod:`claimkb.shares`), and hands its results back pickled. ``work`` must depend
+    on nothing one item's call changes for another's (each process calls it for its own
+    items only), and its results must pickle; an item the forked process did not give back
+    (it failed, or was stopped) is worked out here."""
+    from .ending import one_command
+
+    if not apart or count < 2 or not one_command() or not worth_it():
+        return [work(item) for item in range(count)]
+    from .shares import Shares
+
+    shares = Shares.open(count)
+    if shares is None:
+        return [work(item) for item in range(count)]
+    try:
+        reading, writing = os.pipe()
+    except OSError:
+        shares.close()
+        return [work(item) for item in range(count)]
+    pid = fork(lambda: _front(work, shares, reading, writing))
+    os.close(writing)
+    results: dict[int, T] = {}
+    given = b""
+    try:
+        if pid is not None:
+            while (batch := shares.back()) is not None:
+                for item in batch:
+                    results[item] = work(item)
+            shares.close()  # the forked process has the rest
+            given = _read_to_end(reading)
+        os.close(reading)
+        reading = -1
+        if pid is not None and succeeded(pid) and given:
+            results.update(pickle.loads(given))
+    finally:
+        shares.close()
+        if reading >= 0:  # a failure here: the forked process's writing stops, and it ends
+            os.close(reading)
+            if pid is not None:
+                succeeded(pid)
+    return [results[item] if item in results else work(item) for item in range(count)]
+
+
+def _front(work: Callable[[int], object], shares: object, reading: int, writing: int) -> None:
+    """The forked process's part of :func:`map_shared`: the items it takes from the front,
+    and their results, pickled into ``writing`` (with ``reading`` closed, so that writing
+    fails once this process's parent has stopped reading)."""
+    from .shares import Shares
+
+    assert isinstance(shares, Shares)
+    os.close(reading)
+    done = {item: work(item) for batch in shares.front() for item in batch}
+    with os.fdopen(writing, "wb") as out:
+        out.write(pickle.dumps(done, pickle.HIGHEST_PROTOCOL))
+
+
+def _read_to_end(reading: int) -> bytes:
+    chunks = []
+    while chunk := os.read(reading, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
