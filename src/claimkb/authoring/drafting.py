@@ -15,6 +15,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from ..forking import map_shared
 from ..kb import KB
 from ..model import Property
 from ..values import year_of
@@ -28,6 +29,10 @@ from .snapshot import read_text
 
 __all__ = ["Draft", "draft"]
 
+APART = 20_000
+"""Characters of passages to draft from which a second process shares the work, where one
+may (:func:`claimkb.forking.map_shared`): a fork and the drafts handed back cost about what
+drafting a few hundred characters does."""
 SUBJECT_WEIGHT = 2.0
 NEAR = 32
 """Characters either side of a value whose words weigh fully; the rest of its sentence counts
@@ -96,32 +101,41 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     everywhere = [m for ms in found for m in ms]
     year = year_of(source.date)
     dimensions = frozenset(p.dimension for p in kb.properties.values() if p.dimension)
-    drafts: list[Draft] = []
-    seen: set[tuple[object, ...]] = set()
-    read: dict[tuple[str, tuple[Mention, ...]], list[Candidate]] = {}
+    todo: list[tuple[int, list[Mention]]] = []
     drafted: set[object] = set()
     for index, unit in enumerate(units):
         nearby = [m for ms in found[max(0, index - NEARBY) : index] for m in ms]
-        passage = (unit.text, tuple(found[index]))
         again = _context(unit, found[index], nearby)
-        if again in drafted:
-            continue  # drafted before, each draft kept or already there: none is new
-        drafted.add(again)
+        if again not in drafted:  # else drafted before, each draft kept or already there
+            drafted.add(again)
+            todo.append((index, nearby))
+    read: dict[tuple[str, tuple[Mention, ...]], list[Candidate]] = {}
+
+    def drafts_of(item: int) -> list[Draft]:
+        index, nearby = todo[item]
+        unit, here = units[index], found[index]
+        passage = (unit.text, tuple(here))
         if passage not in read:
-            read[passage] = values_in(unit.text, found[index], year, dimensions)
+            read[passage] = values_in(unit.text, here, year, dimensions)
         candidates = read[passage]
         spans = [(c.start, c.end) for c in candidates if c.kind != "entity"]
+        made = []
         for candidate in candidates:
             others = [span for span in spans if span != (candidate.start, candidate.end)]
-            made = _draft(
-                guide, source_id, unit, candidate, others, found[index], nearby, everywhere
-            )
-            if made is None:
-                continue
-            key = (made.property, made.subject_id, made.value, made.quote)
+            one = _draft(guide, source_id, unit, candidate, others, here, nearby, everywhere)
+            if one is not None:
+                made.append(one)
+        return made
+
+    apart = sum(len(units[index].text) for index, _ in todo) >= APART
+    drafts: list[Draft] = []
+    seen: set[tuple[object, ...]] = set()
+    for made in map_shared(drafts_of, len(todo), apart):
+        for one in made:
+            key = (one.property, one.subject_id, one.value, one.quote)
             if key not in seen:
                 seen.add(key)
-                drafts.append(made)
+                drafts.append(one)
     return drafts
 
 

@@ -25,6 +25,11 @@ from .errors import Refused
 
 __all__ = ["Layout", "YamlFile", "render_document"]
 
+RENDER_APART = 100
+"""Records written at once from which a second process shares their rendering, where one
+may (:func:`claimkb.forking.map_shared`: ``claimkb draft`` on a long article writes hundreds);
+a fork and the lines handed back cost about what rendering a dozen records does."""
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -194,9 +199,13 @@ class YamlFile:
 
         if not records:
             return []
+        from ..forking import map_shared
         from .fastyaml import render
 
-        fast = [render(r, layout.dash, layout.mapping, layout.content) for r in records]
+        def rendered_fast(item: int) -> list[str] | None:
+            return render(records[item], layout.dash, layout.mapping, layout.content)
+
+        fast = map_shared(rendered_fast, len(records), len(records) >= RENDER_APART)
         slow = [r for r, lines in zip(records, fast, strict=True) if lines is None]
         yaml = _yaml(layout)
         out = io.StringIO()
