@@ -97,8 +97,8 @@ def propose(kb: KB, source_id: str) -> Change:
         return Change(summary + " (nothing to write)", [], data)
     if document is None:
         document = YamlFile(rel, HEADER.format(source=source_id))
-    records = [node({k: v for k, v in d.to_dict().items() if k in DRAFT_KEYS}) for d in fresh]
-    text = document.append("drafts", *records)
+    records = [{k: v for k, v in d.to_dict().items() if k in DRAFT_KEYS} for d in fresh]
+    text = document.append("drafts", *records, build=node)
     return Change(summary, [FileEdit(original, text)], data)
 
 

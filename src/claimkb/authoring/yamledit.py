@@ -118,14 +118,18 @@ class YamlFile:
 
     # -- editing (each returns the new text) -----------------------------------------------
 
-    def append(self, section: str, *records: Any) -> str:
-        """The text with ``records`` added as the last items of ``section``."""
+    def append(
+        self, section: str, *records: Any, build: Callable[[Any], Any] | None = None
+    ) -> str:
+        """The text with ``records`` added as the last items of ``section``; with ``build``,
+        each record is given as what ``build`` makes the record of, where it is rendered
+        (in a second process too, for many: see :meth:`_render_all`)."""
         items = self.items(section)
         if items:
             layout = self.layout(section)
             at = self._block(items, len(items) - 1)[1]
-            return self._splice(at, at, self._render_all(records, layout))
-        block = self._render_all(records, Layout())
+            return self._splice(at, at, self._render_all(records, layout, build))
+        block = self._render_all(records, Layout(), build)
         if isinstance(self.data, dict) and section in self.data:  # "claims:" or "claims: []"
             key_line = self.data.lc.key(section)[0]  # type: ignore[attr-defined]
             head = self.lines[key_line]
@@ -190,7 +194,12 @@ class YamlFile:
     def _render(self, record: Any, layout: Layout) -> list[str]:
         return self._render_all([record], layout)
 
-    def _render_all(self, records: Sequence[Any], layout: Layout) -> list[str]:
+    def _render_all(
+        self,
+        records: Sequence[Any],
+        layout: Layout,
+        build: Callable[[Any], Any] | None = None,
+    ) -> list[str]:
         """The lines of ``records`` as items of a section, each rendered as it would be
         alone. They are dumped together (one dump of many records costs little more than
         one of a record) and cut where each item's dash is; were the cut to find another
@@ -202,11 +211,14 @@ class YamlFile:
         from ..forking import map_shared
         from .fastyaml import render
 
+        def made(record: Any) -> Any:
+            return build(record) if build is not None else record
+
         def rendered_fast(item: int) -> list[str] | None:
-            return render(records[item], layout.dash, layout.mapping, layout.content)
+            return render(made(records[item]), layout.dash, layout.mapping, layout.content)
 
         fast = map_shared(rendered_fast, len(records), len(records) >= RENDER_APART)
-        slow = [r for r, lines in zip(records, fast, strict=True) if lines is None]
+        slow = [made(r) for r, lines in zip(records, fast, strict=True) if lines is None]
         yaml = _yaml(layout)
         out = io.StringIO()
         if slow:
