@@ -1,9 +1,9 @@
 """Work shared with a forked process (:func:`claimkb.forking.map_shared`) gives what one
 process gives, in order, whichever process did each item and whatever goes wrong in either;
-and ``claimkb draft``, which shares its passages and the rendering of its records that way,
-drafts and writes the same bytes with a second process as without, on KBs of several
-subjects (heights, GPU specs, race times, population, votes, revenue) and on a long article
-of the seed articles."""
+and ``claimkb draft``, which shares learning from the KB's claims, its passages and the
+rendering of its records that way, drafts and writes the same bytes with a second process as
+without, on KBs of several subjects (heights, GPU specs, race times, population, votes,
+revenue) and on a long article of the seed articles."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 import claimkb
 from claimkb import ending, forking, shares
-from claimkb.authoring import drafting, yamledit
+from claimkb.authoring import drafting, guessing, yamledit
 from claimkb.authoring.drafts import propose
 from conftest import FIXTURES, PROJECT
 from test_authoring_kb import seeds
@@ -118,6 +118,10 @@ def test_no_second_process_where_it_may_not_pay(
     assert forking.map_shared(lambda item: item, 0) == []
 
 
+def kb_claims(root: Path) -> list[str]:
+    return list(claimkb.load(root).claims)
+
+
 def _sources(root: Path) -> list[str]:
     kb = claimkb.load(root)
     return [source.id for source in kb.sources.values() if source.snapshot]
@@ -139,6 +143,7 @@ def test_drafts_are_the_same_with_a_second_process(
         alone.setattr(forking, "worth_it", lambda: False)
         expected = [_drafted(root, source) for source in sources]
     assert any(drafts for drafts, _ in expected)
+    monkeypatch.setattr(guessing, "APART", 0)
     monkeypatch.setattr(drafting, "APART", 0)
     monkeypatch.setattr(yamledit, "RENDER_APART", 0)
     assert [_drafted(root, source) for source in sources] == expected
@@ -157,7 +162,8 @@ def test_a_long_article_is_drafted_the_same_with_a_second_process(
     (folder / snapshot).write_text("\n\n".join(texts * 2), "utf-8")
     assert sum(len(text) for text in texts) * 2 > drafting.APART
     shared = _drafted(PROJECT, "seed-001", [folder])
-    assert len(forks) == 2  # the passages, then the records
+    assert len(kb_claims(PROJECT)) >= guessing.APART
+    assert len(forks) == 3  # the KB's claims, the passages, then the records
     assert len(shared[0]) >= yamledit.RENDER_APART
     monkeypatch.setattr(forking, "worth_it", lambda: False)
     assert _drafted(PROJECT, "seed-001", [folder]) == shared

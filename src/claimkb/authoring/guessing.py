@@ -23,8 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..analysis import value_key
+from ..forking import map_shared
 from ..kb import KB
-from ..model import Datatype, Property
+from ..model import Claim, Datatype, Property
 from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
 from .around import Around
@@ -34,6 +35,11 @@ from .words import tokens
 
 __all__ = ["Guess", "Guide", "tokens"]
 
+APART = 200
+"""Claims in the KB from which a second process shares learning from them, where one may
+(:func:`claimkb.forking.map_shared`): each is read and its quote searched for names, a
+few hundred microseconds a claim, where a fork and the facts handed back cost a few
+milliseconds."""
 LABEL_WEIGHT = 2.0
 PRIOR_WEIGHT = 0.4
 KNOWN_WEIGHT = 3.0
@@ -91,20 +97,22 @@ class Guide:
         for entity in kb.entities.values():
             if entity.part_of:
                 self.neighbours[entity.id].add(entity.part_of)
-        for claim in kb.claims.values():
-            value = kb.value(claim.id)
-            if value is not None and claim.property in kb.properties:
-                key = (claim.property, value_key(value))
-                self.stated[key][kb.subject_id(claim)] += 1
+        claims = list(kb.claims.values())
+        facts = map_shared(
+            lambda item: _facts(kb, claims[item], mentions), len(claims), len(claims) >= APART
+        )
+        for claim, (stated, subject_id, subject_kind, named, words) in zip(
+            claims, facts, strict=True
+        ):
+            if stated is not None:
+                key = (claim.property, stated)
+                self.stated[key][subject_id] += 1
                 self.example.setdefault(key, claim.id)
-            subject = kb.entity(claim.subject)
-            if subject is not None:
-                self.subject_kinds[claim.property][subject.kind] += 1
-            named = kb.entity(claim.written) if isinstance(value, EntityName) else None
+            if subject_kind is not None:
+                self.subject_kinds[claim.property][subject_kind] += 1
             if named is not None:
-                self.value_kinds[claim.property][named.kind] += 1
-                self.neighbours[kb.subject_id(claim)].add(named.id)
-            words = _context_words(claim.quote, claim.written, mentions)
+                self.value_kinds[claim.property][named[0]] += 1
+                self.neighbours[subject_id].add(named[1])
             with_word[claim.property].update(words)
             overall.update(words)
         total = max(1, len(kb.claims))
@@ -351,6 +359,26 @@ def _reads(written: str, dimension: str | None) -> bool:
     except ValueProblem:
         return False
     return True
+
+
+def _facts(kb: KB, claim: Claim, mentions: Mentions) -> _Facts:
+    """What the guide learns from one of the KB's claims: what its value states (None: no
+    value), its subject's id and kind, the kind and id of the entity its value names, and
+    the words of its quote."""
+    value = kb.value(claim.id)
+    stated = value_key(value) if value is not None and claim.property in kb.properties else None
+    subject = kb.entity(claim.subject)
+    named = kb.entity(claim.written) if isinstance(value, EntityName) else None
+    return (
+        stated,
+        kb.subject_id(claim),
+        subject.kind if subject is not None else None,
+        (named.kind, named.id) if named is not None else None,
+        _context_words(claim.quote, claim.written, mentions),
+    )
+
+
+_Facts = tuple[object, str, str | None, tuple[str, str] | None, set[str]]
 
 
 def _context_words(quote: str, written: str, mentions: Mentions) -> set[str]:
