@@ -3,7 +3,8 @@ process gives, in order, whichever process did each item and whatever goes wrong
 and ``claimkb draft``, which shares learning from the KB's claims, its passages and the
 rendering of its records that way, drafts and writes the same bytes with a second process as
 without, on KBs of several subjects (heights, GPU specs, race times, population, votes,
-revenue) and on a long article of the seed articles."""
+revenue) and on a long article of the seed articles; and a table whose rows are wrapped that
+way prints what rich prints."""
 
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ import claimkb
 from claimkb import ending, forking, shares
 from claimkb.authoring import drafting, guessing, yamledit
 from claimkb.authoring.drafts import propose
+from claimkb.render import plaintable
+from claimkb.render.safe import markup as escape
 from conftest import FIXTURES, PROJECT
 from test_authoring_kb import seeds
 from test_cache_alongside import _after_the_readers_first
+from test_render_plaintable import _printed, _rich
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
@@ -167,3 +171,21 @@ def test_a_long_article_is_drafted_the_same_with_a_second_process(
     assert len(shared[0]) >= yamledit.RENDER_APART
     monkeypatch.setattr(forking, "worth_it", lambda: False)
     assert _drafted(PROJECT, "seed-001", [folder]) == shared
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["plain", "colour"])
+def test_a_table_wrapped_in_two_processes_prints_as_rich_prints_it(
+    colour: bool, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kb = claimkb.load(PROJECT, snapshot_dirs=[seeds()])
+    columns = ["draft", "subject", "property", "value", "quote", "line"]
+    rows = [
+        [escape(str(x)) for x in (d.id, d.subject, d.property, d.value, d.quote, d.line)]
+        for d in drafting.draft(kb, "seed-001")
+    ]
+    monkeypatch.setattr(plaintable, "APART", 0)
+    forks.clear()  # those of the drafting
+    for width in (60, 100):
+        expected = _printed(_rich("drafts", columns, rows), width, colour)
+        assert _printed(plaintable.PlainTable("drafts", columns, rows), width, colour) == expected
+    assert len(forks) == 2

@@ -10,7 +10,8 @@ and the same widths. A cell that holds a line break or a tab, or widths too narr
 cell's padding, and cells whose own markup styles them on a terminal, go to rich's table
 whole. The output is rich's, byte for byte (a test
 compares on generated tables, with and without colours, at many widths). Printed by
-:meth:`PlainTable.print`, no line is measured again to be cropped (see there).
+:meth:`PlainTable.print`, no line is measured again to be cropped (see there). The rows of a
+long table are wrapped in two processes where a second may run (:data:`APART`).
 """
 
 from __future__ import annotations
@@ -27,9 +28,14 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.table import Table
 
+from ..forking import map_shared
+
 __all__ = ["PlainTable"]
 
 _PAD = 1
+APART = 200
+"""Rows from which a second process shares wrapping them, where one may
+(:func:`claimkb.forking.map_shared`: ``claimkb draft`` on a long article prints hundreds)."""
 """rich's cell padding, left and right (``Table(padding=(0, 1))``)."""
 _TRAILING_SPACE = re.compile(r"\s+$")
 
@@ -88,21 +94,30 @@ class PlainTable:
             yield from segments
             yield Segment.line()
         box = HEAVY_HEAD.substitute(options, safe=console.safe_box)
-        for index, row in enumerate(rows):
+
+        def lines_of(index: int) -> list[str]:
             last = index == len(rows) - 1
             left, right, divider = (
                 (box.foot_left, box.foot_right, box.foot_vertical)
                 if last
                 else (box.mid_left, box.mid_right, box.mid_vertical)
             )
+            row = rows[index]
             cells = [_wrap(text, width - 2 * _PAD) for text, width in zip(row, widths, strict=True)]
             height = max(len(lines) for lines in cells)
-            for n in range(height):
-                parts = [
+            return [
+                left
+                + divider.join(
                     f" {lines[n]} " if n < len(lines) else " " * width
                     for lines, width in zip(cells, widths, strict=True)
-                ]
-                yield Segment(left + divider.join(parts) + right)
+                )
+                + right
+                for n in range(height)
+            ]
+
+        for written in map_shared(lines_of, len(rows), len(rows) >= APART):
+            for text in written:
+                yield Segment(text)
                 yield Segment.line()
         yield Segment(box.get_bottom(widths))
         yield Segment.line()
