@@ -1,5 +1,6 @@
 """pint's readings of unit words are kept between runs (:mod:`claimkb.values.unitmemo`): a
-run that meets only words read before does not import pint, and reads them as pint did."""
+run that meets only words read before does not import pint, and reads them as pint did; what
+two processes found (a command and the process sharing its work) is kept together."""
 
 from __future__ import annotations
 
@@ -114,3 +115,40 @@ def test_the_memo_keeps_the_newest_readings_up_to_its_bound(
         (True, 3),
         (True, 4),
     ]
+
+
+def test_readings_of_two_processes_are_both_kept(tmp_path: Path) -> None:
+    """Each writes what it found added to what the file holds by then."""
+    path = tmp_path / "memo"
+    one, other = Memo(path), Memo(path)
+    one.put(("word", "TB", False), ("one",))
+    other.put(("word", "Gbps", False), ("other",))
+    one.flush()
+    other.flush()
+    kept = Memo(path)
+    assert kept.get(("word", "TB", False)) == (True, ("one",))
+    assert kept.get(("word", "Gbps", False)) == (True, ("other",))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+@pytest.mark.parametrize("before", [False, True], ids=["fresh", "dirty"])
+def test_readings_a_forked_process_found_are_kept(
+    before: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process sharing a command's work (:func:`claimkb.forking.fork`) writes the readings
+    it found as it ends; the command, which never saw them, keeps them in the file too."""
+    from claimkb import ending, forking
+
+    monkeypatch.setattr(ending, "_PENDING", [])
+    path = tmp_path / "memo"
+    memo = Memo(path)
+    if before:
+        memo.put(("word", "km", False), ("before",))
+    pid = forking.fork(lambda: memo.put(("word", "feet", False), ("forked",)))
+    assert pid is not None and forking.succeeded(pid)
+    memo.put(("word", "MiB", False), ("after",))
+    ending.finish()  # as the command ends
+    kept = Memo(path)
+    assert kept.get(("word", "feet", False)) == (True, ("forked",))
+    assert kept.get(("word", "MiB", False)) == (True, ("after",))
+    assert kept.get(("word", "km", False)) == ((True, ("before",)) if before else (False, None))

@@ -55,7 +55,9 @@ def worth_it() -> bool:
 
 def fork(work: Callable[[], object]) -> int | None:
     """The pid of a forked process that does ``work`` and ends (exit 0 if it did it, 1 if
-    it raised: this process does that work itself then), or None if none could be forked."""
+    it raised: this process does that work itself then), or None if none could be forked.
+    As it ends it runs what :mod:`claimkb.ending` holds (writing the unit readings it
+    found, which this process would not know to keep)."""
     try:
         sys.stdout.flush()  # nothing buffered may be written twice
         sys.stderr.flush()
@@ -69,6 +71,12 @@ def fork(work: Callable[[], object]) -> int | None:
         work()
         code = 0
     except BaseException:  # noqa: BLE001 - the parent learns it from the exit code
+        pass
+    try:
+        from .ending import finish
+
+        finish()  # what this process kept for later runs (unit readings) is written too
+    except BaseException:  # noqa: BLE001 - best effort, as at any end
         pass
     os._exit(code)
 

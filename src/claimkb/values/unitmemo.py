@@ -10,8 +10,10 @@ cache of its definitions, and a later run that meets only known words never impo
 A reading depends on pint's version and files and on claimkb's unit definitions and reading
 rules: the kept readings are filed under a fingerprint of all of them, so any change to
 either starts afresh. New readings are written once, as the process ends
-(:mod:`claimkb.ending`). Keeping is best effort: a file that cannot be read or written only
-costs the time it would have saved.
+(:mod:`claimkb.ending`; a forked process sharing a command's work writes its own as it
+ends: :func:`claimkb.forking.fork`), added to those the file holds by then, so that what
+another process kept meanwhile is kept too. Keeping is best effort: a file that cannot be
+read or written only costs the time it would have saved.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Memo:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._known: dict[Any, Any] | None = None
+        self._new: dict[Any, Any] = {}
+        """The readings this process found, not yet written."""
         self._dirty = False
 
     def get(self, key: tuple[Any, ...]) -> tuple[bool, Any]:
@@ -53,6 +57,7 @@ class Memo:
         """Keep ``reading`` for ``key``; the readings are written once, before the process
         ends (:mod:`claimkb.ending`)."""
         self._load()[key] = reading
+        self._new[key] = reading
         if self.path is not None and not self._dirty:
             self._dirty = True
             from ..ending import at_end
@@ -60,32 +65,40 @@ class Memo:
             at_end(self.flush)
 
     def flush(self) -> None:
-        """Write every reading kept, if any is new (best effort)."""
+        """Write the new readings, added to those the file holds now (another process may
+        have written some since this one read it), if any is new (best effort)."""
         if not self._dirty or self.path is None or self._known is None:
             return
         self._dirty = False
         try:
             from ..atomic import write_atomic
 
-            if len(self._known) > MAX_READINGS:  # the oldest first in a dict: keep the newest
-                kept = list(self._known.items())[-MAX_READINGS:]
-                self._known = dict(kept)
+            kept = self._read() or {}
+            for key in self._new:  # the newest last: moved to the end of the dict
+                kept.pop(key, None)
+            kept.update(self._new)
+            if len(kept) > MAX_READINGS:  # the oldest first in a dict: keep the newest
+                kept = dict(list(kept.items())[-MAX_READINGS:])
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, marshal.dumps(self._known, 4), durable=False)
+            write_atomic(self.path, marshal.dumps(kept, 4), durable=False)
+            self._new = {}
         except (OSError, ValueError):
             self.path = None  # unwritable: keep the readings for this process only
 
     def _load(self) -> dict[Any, Any]:
         if self._known is None:
-            self._known = {}
-            if self.path is not None:
-                try:
-                    found = marshal.loads(self.path.read_bytes())
-                except (OSError, EOFError, ValueError, TypeError):
-                    found = None
-                if isinstance(found, dict):
-                    self._known = found
+            self._known = self._read() or {}
         return self._known
+
+    def _read(self) -> dict[Any, Any] | None:
+        """The readings the file holds now (None: none, or a damaged file)."""
+        if self.path is None:
+            return None
+        try:
+            found = marshal.loads(self.path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            return None
+        return found if isinstance(found, dict) else None
 
 
 _MEMO: Memo | None = None
