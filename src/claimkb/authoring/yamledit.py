@@ -118,9 +118,7 @@ class YamlFile:
 
     # -- editing (each returns the new text) -----------------------------------------------
 
-    def append(
-        self, section: str, *records: Any, build: Callable[[Any], Any] | None = None
-    ) -> str:
+    def append(self, section: str, *records: Any, build: Callable[[Any], Any] | None = None) -> str:
         """The text with ``records`` added as the last items of ``section``; with ``build``,
         each record is given as what ``build`` makes the record of, where it is rendered
         (in a second process too, for many: see :meth:`_render_all`)."""
