@@ -173,5 +173,10 @@ def _printable(text: str) -> bool:
     return _ESCAPED.search(text) is None
 
 
-_ESCAPED = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd]|[\x85\u2028\u2029\ufeff]")
-"""A character ruamel escapes (the complement of :func:`_printable`'s)."""
+_ESCAPED = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\U00010000-\U0010ffff\u2028\u2029\ufeff]"
+)
+"""A character ruamel escapes (the complement of :func:`_printable`'s): outside printable
+ASCII, U+00A0-U+D7FF and U+E000-U+FFFD, and the line and byte-order marks. Written as the
+characters it holds rather than as those it does not: compiling a class of the 63,000 it
+does not hold took 3 ms of every ``draft``."""
