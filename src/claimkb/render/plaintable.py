@@ -133,26 +133,22 @@ def _cells(text: str) -> int:
     return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
-def _measure(text: str) -> tuple[int, int]:
-    """rich's measurement of a text (``Text.__rich_measure__``): its longest word, its
-    longest line, in cells."""
+def _longest(text: str) -> int:
+    """The cells of the longest line of ``text``: the maximum of rich's measurement of it
+    (``Text.__rich_measure__``). Its minimum, the longest word, never changes the width of a
+    column whose cells fold (see :func:`_cell_maximum`), so it is not measured."""
     lines = text.splitlines()
-    longest = max(_cells(line) for line in lines) if lines else 0
-    words = text.split()
-    return (max(_cells(word) for word in words) if words else longest), longest
+    return max(_cells(line) for line in lines) if lines else 0
 
 
-def _cell_maximum(measured: tuple[int, int], width: int) -> int:
-    """The maximum of rich's measurement of a padded cell within ``width`` (``Measurement.get``
-    of ``Padding(text, (0, 1))``, each step normalised and capped as rich does)."""
-    low, high = measured
-    low = min(max(0, low), high)
-    high = max(0, max(low, high))
-    low, high = min(low, width), min(high, width)
-    if high < 1:
-        low, high = 0, 0
+def _cell_maximum(longest: int, width: int) -> int:
+    """The maximum of rich's measurement of a padded cell whose longest line is ``longest``
+    within ``width`` (``Measurement.get`` of ``Padding(text, (0, 1))``, each step normalised
+    and capped as rich does: the minimum, at most the maximum, drops out). It grows with
+    ``longest``, so a column's is that of its longest cell."""
     if width - 2 * _PAD < 1:
         return width if width >= 1 else 0
+    high = min(max(0, longest), width)
     high = min(high + 2 * _PAD, width)
     return high if high >= 1 else 0
 
@@ -162,18 +158,14 @@ def _widths(available: int, table: list[list[str]]) -> list[int] | None:
     them (no expansion, no fixed widths); None when a cell would have no room for text."""
     if available < 1:
         return None
-    measured = [[_measure(text) for text in column] for column in zip(*table, strict=True)]
-
-    def maximum(column: list[tuple[int, int]], width: int) -> int:
-        return max(_cell_maximum(m, width) for m in column)
-
-    widths = [maximum(column, available) or 1 for column in measured]
+    longest = [max(_longest(text) for text in column) for column in zip(*table, strict=True)]
+    widths = [_cell_maximum(cells, available) or 1 for cells in longest]
     if sum(widths) > available:
         widths = Table._collapse_widths(widths, [True] * len(widths), available)
         if sum(widths) > available:
             excess = sum(widths) - available
             widths = ratio_reduce(excess, [1] * len(widths), widths, widths)
-        widths = [maximum(column, width) for column, width in zip(measured, widths, strict=True)]
+        widths = [_cell_maximum(cells, width) for cells, width in zip(longest, widths, strict=True)]
     return widths if all(w > 2 * _PAD for w in widths) else None
 
 
