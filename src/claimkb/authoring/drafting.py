@@ -22,7 +22,7 @@ from ..values import year_of
 from .around import Around
 from .candidates import Candidate, values_in
 from .errors import AuthoringError
-from .guessing import Guide, tokens
+from .guessing import Guide, learn, tokens
 from .mentions import Mention, Mentions
 from .segments import Segment, clause_around, narrowed, segments
 from .snapshot import read_text
@@ -91,12 +91,11 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     text = read_text(kb, source)
     lines = [unicodedata.normalize("NFC", line) for line in text.lines]
     mentions = Mentions(kb)
-    guide = Guide(kb, mentions)
     units = segments(lines)
-    named: dict[str, list[Mention]] = {}  # a passage written twice is read once
-    for unit in units:
-        if unit.text not in named:
-            named[unit.text] = mentions.find(unit.text)
+    texts = list(dict.fromkeys(unit.text for unit in units))  # a passage written twice: once
+    facts, names = learn(kb, mentions, texts)
+    guide = Guide(kb, mentions, facts)
+    named = dict(zip(texts, names, strict=True))
     found = [named[unit.text] for unit in units]
     everywhere = [m for ms in found for m in ms]
     year = year_of(source.date)

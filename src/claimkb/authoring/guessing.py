@@ -21,6 +21,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..analysis import value_key
 from ..forking import map_shared
@@ -33,13 +34,13 @@ from .candidates import Candidate
 from .mentions import Mention, Mentions
 from .words import tokens
 
-__all__ = ["Guess", "Guide", "tokens"]
+__all__ = ["Guess", "Guide", "learn", "tokens"]
 
 APART = 200
-"""Claims in the KB from which a second process shares learning from them, where one may
-(:func:`claimkb.forking.map_shared`): each is read and its quote searched for names, a
-few hundred microseconds a claim, where a fork and the facts handed back cost a few
-milliseconds."""
+"""Claims and passages from which a second process shares learning from them (:func:`learn`),
+where one may (:func:`claimkb.forking.map_shared`): each claim is read and its quote searched
+for names, each passage searched for names, a tenth of a millisecond or more each, where a
+fork and what it hands back cost a few milliseconds."""
 LABEL_WEIGHT = 2.0
 PRIOR_WEIGHT = 0.4
 KNOWN_WEIGHT = 3.0
@@ -60,7 +61,8 @@ class Guess:
 class Guide:
     """What the KB's registry and claims say about where values go."""
 
-    def __init__(self, kb: KB, mentions: Mentions):
+    def __init__(self, kb: KB, mentions: Mentions, facts: list[_Facts] | None = None):
+        """``facts``: what :func:`learn` found in the KB's claims (found here if not given)."""
         self.kb = kb
         self._counted: tuple[object, Counter[str]] | None = None
         """The text's mentions last counted, and how often each entity is named in them."""
@@ -98,9 +100,8 @@ class Guide:
             if entity.part_of:
                 self.neighbours[entity.id].add(entity.part_of)
         claims = list(kb.claims.values())
-        facts = map_shared(
-            lambda item: _facts(kb, claims[item], mentions), len(claims), len(claims) >= APART
-        )
+        if facts is None:
+            facts = learn(kb, mentions, [])[0]
         for claim, (stated, subject_id, subject_kind, named, words) in zip(
             claims, facts, strict=True
         ):
@@ -359,6 +360,22 @@ def _reads(written: str, dimension: str | None) -> bool:
     except ValueProblem:
         return False
     return True
+
+
+def learn(kb: KB, mentions: Mentions, texts: list[str]) -> tuple[list[_Facts], list[list[Mention]]]:
+    """What a :class:`Guide` learns from each of the KB's claims (:func:`_facts`), and the
+    names written in each of ``texts`` (the passages being drafted): worked out in two
+    processes where a second may run and there are :data:`APART` of them or more."""
+    claims = list(kb.claims.values())
+
+    def work(item: int) -> Any:
+        if item < len(claims):
+            return _facts(kb, claims[item], mentions)
+        return mentions.find(texts[item - len(claims)])
+
+    count = len(claims) + len(texts)
+    done = map_shared(work, count, count >= APART)
+    return done[: len(claims)], done[len(claims) :]
 
 
 def _facts(kb: KB, claim: Claim, mentions: Mentions) -> _Facts:
