@@ -17,7 +17,7 @@ import pytest
 
 import claimkb
 from claimkb import ending, forking, shares
-from claimkb.authoring import drafting, guessing, yamledit
+from claimkb.authoring import drafting, learning, yamledit
 from claimkb.authoring.drafts import propose
 from claimkb.render import plaintable
 from claimkb.render.safe import markup as escape
@@ -147,7 +147,7 @@ def test_drafts_are_the_same_with_a_second_process(
         alone.setattr(forking, "worth_it", lambda: False)
         expected = [_drafted(root, source) for source in sources]
     assert any(drafts for drafts, _ in expected)
-    monkeypatch.setattr(guessing, "APART", 0)
+    monkeypatch.setattr(learning, "APART", 0)
     monkeypatch.setattr(drafting, "APART", 0)
     monkeypatch.setattr(yamledit, "RENDER_APART", 0)
     assert [_drafted(root, source) for source in sources] == expected
@@ -166,7 +166,7 @@ def test_a_long_article_is_drafted_the_same_with_a_second_process(
     (folder / snapshot).write_text("\n\n".join(texts * 2), "utf-8")
     assert sum(len(text) for text in texts) * 2 > drafting.APART
     shared = _drafted(PROJECT, "seed-001", [folder])
-    assert len(kb_claims(PROJECT)) >= guessing.APART
+    assert len(kb_claims(PROJECT)) >= learning.APART
     assert len(forks) == 3  # the KB's claims, the passages, then the records
     assert len(shared[0]) >= yamledit.RENDER_APART
     monkeypatch.setattr(forking, "worth_it", lambda: False)

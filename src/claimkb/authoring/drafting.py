@@ -22,7 +22,8 @@ from ..values import year_of
 from .around import Around
 from .candidates import Candidate, values_in
 from .errors import AuthoringError
-from .guessing import Guide, learn, tokens
+from .guessing import Guide, tokens
+from .learning import learn
 from .mentions import Mention, Mentions
 from .segments import Segment, clause_around, narrowed, segments
 from .snapshot import read_text

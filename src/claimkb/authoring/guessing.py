@@ -21,26 +21,20 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ..analysis import value_key
-from ..forking import map_shared
 from ..kb import KB
-from ..model import Claim, Datatype, Property
+from ..model import Datatype, Property
 from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
 from .around import Around
 from .candidates import Candidate
+from .learning import Facts, learn
 from .mentions import Mention, Mentions
 from .words import tokens
 
-__all__ = ["Guess", "Guide", "learn", "tokens"]
+__all__ = ["Guess", "Guide", "tokens"]
 
-APART = 200
-"""Claims and passages from which a second process shares learning from them (:func:`learn`),
-where one may (:func:`claimkb.forking.map_shared`): each claim is read and its quote searched
-for names, each passage searched for names, a tenth of a millisecond or more each, where a
-fork and what it hands back cost a few milliseconds."""
 LABEL_WEIGHT = 2.0
 PRIOR_WEIGHT = 0.4
 KNOWN_WEIGHT = 3.0
@@ -61,7 +55,7 @@ class Guess:
 class Guide:
     """What the KB's registry and claims say about where values go."""
 
-    def __init__(self, kb: KB, mentions: Mentions, facts: list[_Facts] | None = None):
+    def __init__(self, kb: KB, mentions: Mentions, facts: list[Facts] | None = None):
         """``facts``: what :func:`learn` found in the KB's claims (found here if not given)."""
         self.kb = kb
         self._counted: tuple[object, Counter[str]] | None = None
@@ -360,47 +354,3 @@ def _reads(written: str, dimension: str | None) -> bool:
     except ValueProblem:
         return False
     return True
-
-
-def learn(kb: KB, mentions: Mentions, texts: list[str]) -> tuple[list[_Facts], list[list[Mention]]]:
-    """What a :class:`Guide` learns from each of the KB's claims (:func:`_facts`), and the
-    names written in each of ``texts`` (the passages being drafted): worked out in two
-    processes where a second may run and there are :data:`APART` of them or more."""
-    claims = list(kb.claims.values())
-
-    def work(item: int) -> Any:
-        if item < len(claims):
-            return _facts(kb, claims[item], mentions)
-        return mentions.find(texts[item - len(claims)])
-
-    count = len(claims) + len(texts)
-    done = map_shared(work, count, count >= APART)
-    return done[: len(claims)], done[len(claims) :]
-
-
-def _facts(kb: KB, claim: Claim, mentions: Mentions) -> _Facts:
-    """What the guide learns from one of the KB's claims: what its value states (None: no
-    value), its subject's id and kind, the kind and id of the entity its value names, and
-    the words of its quote."""
-    value = kb.value(claim.id)
-    stated = value_key(value) if value is not None and claim.property in kb.properties else None
-    subject = kb.entity(claim.subject)
-    named = kb.entity(claim.written) if isinstance(value, EntityName) else None
-    return (
-        stated,
-        kb.subject_id(claim),
-        subject.kind if subject is not None else None,
-        (named.kind, named.id) if named is not None else None,
-        _context_words(claim.quote, claim.written, mentions),
-    )
-
-
-_Facts = tuple[object, str, str | None, tuple[str, str] | None, set[str]]
-
-
-def _context_words(quote: str, written: str, mentions: Mentions) -> set[str]:
-    """The words of a quote that are neither the value nor an entity's name."""
-    text = quote.replace(written, " ")
-    for mention in reversed(mentions.find(text)):
-        text = text[: mention.start] + " " + text[mention.end :]
-    return tokens(text)
