@@ -80,6 +80,8 @@ def _files(directory: Path) -> dict[str, Any]:
         elif path.name.startswith("queries"):
             payload = disk.read_payload(path)
             found[name] = None if payload is None else _settled(bytes(payload))
+        elif name.startswith("regex/"):  # which patterns a run meets depends on its hash
+            found[name] = "patterns"  # seed (:data:`claimkb.regexcache.MAX_PATTERNS`)
         elif path.name == "index":  # whether a stat is trusted depends on the clock: not kept
             key, entries = disk.read(path)
             found[name] = (key, {rel: e[:3] + e[4:] for rel, e in entries.items()})

@@ -51,6 +51,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "ending",
             "jobs",
             "forking",
+            "regexcache",
             "shares",
             "namekey",
             "schema",

@@ -41,10 +41,14 @@ def main() -> None:
     millions of objects again and again, a third of the check's time on 100,000 claims), and
     once the output is flushed the process ends without freeing those objects one by one
     (``os._exit``, a second on 100,000 claims). Set ``CLAIMKB_DEBUG=1`` to keep a normal exit.
+    Regular expressions are made from the code kept in earlier runs (:mod:`..regexcache`).
     """
     gc.disable()
     from ..ending import declare_one_command
     from ..jobs import begin, problem
+    from ..regexcache import install
+
+    install()  # the patterns met in earlier runs are made from their kept code
 
     begin()  # how busy the processors are from now on decides on a second process
 

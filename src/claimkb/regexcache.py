@@ -1,0 +1,148 @@
+"""The command line's regular expressions, compiled once and kept between runs.
+
+Python compiles each regular expression a process uses, most of them as the module holding
+it is imported: for ``claimkb draft`` about 150 (claimkb's own, pydantic's, rich's and the
+standard library's), a fifth of what starting the command costs and the same work in every
+run. Python's compiler turns a pattern into a list of integers, the matcher's code, which
+``_sre.compile`` makes a pattern of; the command line keeps those lists in the user's cache
+directory (never in the KB), filed under the exact interpreter that made them, and a later
+run makes each pattern it met before from its list instead of compiling it again.
+
+This rests on the interpreter's own compiler (``re._parser.parse``, ``re._compiler._code``,
+``_sre.compile``, as ``re._compiler.compile`` calls them in CPython 3.11 to 3.13), so it is
+used only there; a pattern is compiled by Python itself whenever anything is not as expected:
+a damaged file, code the matcher refuses (it validates what it is given), a pattern Python
+rejects (its error is Python's own). Only the command line installs it (a library caller's
+``re`` is left alone), and not with caching off (``CLAIMKB_NO_CACHE``). A pattern made from
+its kept code is the pattern Python compiles: patterns compare equal only when their code
+does, and a test compares every pattern a draft and a check meet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .userdirs import cache_base, caching_disabled
+
+__all__ = ["install", "installed"]
+
+FORMAT = 1
+"""The layout of the kept entries (part of the file's name: another layout starts afresh)."""
+MAX_PATTERNS = 600
+"""The most patterns kept (the newest). A command meets 100-250; some are written anew in
+every process (the standard library's tokenizer builds one from a set, whose order changes
+with the hash seed: each cold check adds one), so the oldest make way, and a pattern still in
+use that made way is compiled once more and kept again."""
+_VERSIONS = ((3, 11), (3, 12), (3, 13))
+"""The CPython versions whose ``re._compiler.compile`` this module does as they do."""
+
+_Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+
+_installed: Callable[..., Any] | None = None
+
+
+def installed() -> bool:
+    """Whether this process makes its patterns through the kept code."""
+    return _installed is not None
+
+
+def install() -> None:
+    """Have this process's ``re`` make the patterns it met in earlier runs from their kept
+    code, and keep the code of those it compiles, written as the process ends
+    (:mod:`claimkb.ending`). Called once by the command line, before it imports the rest."""
+    global _installed
+    if _installed is not None or caching_disabled():
+        return
+    if sys.implementation.name != "cpython" or sys.version_info[:2] not in _VERSIONS:
+        return
+    try:
+        import _sre
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+
+        original = _compiler.compile
+        parse, code_of, make = _parser.parse, _compiler._code, _sre.compile
+        path = cache_base() / "regex" / f"{_fingerprint(_sre)}.marshal"
+    except (ImportError, AttributeError, OSError):
+        return
+    kept = _read(path) or {}
+    new: dict[tuple[str, int], _Entry] = {}
+
+    def compile(pattern: Any, flags: int = 0) -> Any:
+        if type(pattern) is not str or flags & _compiler.SRE_FLAG_DEBUG:
+            return original(pattern, flags)
+        key = (pattern, int(flags))
+        entry = kept.get(key)
+        if entry is not None:
+            try:
+                return make(pattern, *entry)
+            except Exception:  # noqa: BLE001 - refused or damaged: compiled afresh below
+                kept.pop(key, None)
+        try:
+            parsed = parse(pattern, flags)
+            state = parsed.state
+            groupindex = dict(state.groupdict)
+            indexgroup: list[str | None] = [None] * state.groups
+            for name, index in groupindex.items():
+                indexgroup[index] = name
+            code = [int(word) for word in code_of(parsed, flags)]
+            entry = (
+                int(flags | state.flags),
+                code,
+                state.groups - 1,
+                groupindex,
+                tuple(indexgroup),
+            )
+            compiled = make(pattern, *entry)
+        except Exception:  # noqa: BLE001 - Python's own compile, and its own error if any
+            return original(pattern, flags)
+        kept[key] = new[key] = entry
+        return compiled
+
+    def save() -> None:
+        if new:
+            _write(path, new)
+            new.clear()
+
+    from .ending import at_end
+
+    _compiler.compile = compile
+    _installed = compile
+    at_end(save)
+
+
+def _fingerprint(sre: Any) -> str:
+    """The interpreter and matcher the kept code is for."""
+    made_by = (FORMAT, sys.version, sys.implementation.cache_tag, sre.MAGIC, sre.CODESIZE)
+    return hashlib.blake2b(repr(made_by).encode(), digest_size=16).hexdigest()
+
+
+def _read(path: Path) -> dict[Any, Any] | None:
+    """The entries the file holds (None: none, or a damaged file)."""
+    try:
+        found = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _write(path: Path, new: dict[tuple[str, int], _Entry]) -> None:
+    """Add ``new`` to the entries the file holds now (another run may have written some),
+    newest last, and write them (best effort: an unwritable place only costs the time)."""
+    try:
+        from .atomic import write_atomic
+
+        kept = _read(path) or {}
+        for key in new:
+            kept.pop(key, None)
+        kept.update(new)
+        if len(kept) > MAX_PATTERNS:
+            kept = dict(list(kept.items())[-MAX_PATTERNS:])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, marshal.dumps(kept, 4), durable=False)
+    except (OSError, ValueError):
+        pass

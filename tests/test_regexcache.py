@@ -1,0 +1,147 @@
+"""The command line's regular expressions made from code kept between runs
+(:mod:`claimkb.regexcache`) are the patterns Python compiles: every pattern a draft and a
+check meet (claimkb's, pydantic's, rich's, the standard library's) compares equal to Python's
+own compiling of it (patterns are equal only when their matcher's code is), in the run that
+keeps the code and in the run that reuses it; a damaged file, code the matcher refuses and a
+pattern Python rejects all end as Python's own compile would; caching off installs nothing.
+Each case runs in a process of its own, whose ``re`` it may change."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    sys.implementation.name != "cpython" or sys.version_info[:2] > (3, 13),
+    reason="the kept code is used on CPython 3.11 to 3.13 only",
+)
+
+_RUN = """
+import json, re, sys
+from re import _compiler
+from claimkb import regexcache
+python_compile = _compiler.compile
+regexcache.install()
+import claimkb.store, claimkb.authoring.drafting, claimkb.authoring.drafts, claimkb.checks
+import claimkb.render.authoring, claimkb.render.plaintable, rich.console, pydantic
+from claimkb import ending
+patterns = [key for key in re._cache if key[0] is str]
+unequal = [p for _, p, f in patterns if re._cache[str, p, f] != python_compile(p, f)]
+extra = {}
+for text, flags in json.loads(sys.argv[1]):
+    try:
+        extra[text] = repr(re.compile(text, flags).findall("Kimi K3.1 Pro: 2.8 万亿, 5.6 TB"))
+    except re.error as problem:
+        extra[text] = "error: " + str(problem)
+ending.finish()
+print(json.dumps({"installed": regexcache.installed(), "patterns": len(patterns),
+                  "unequal": unequal, "extra": extra}))
+"""
+
+_EXTRA = [
+    (r"(?P<n>\d+(?:\.\d+)?)\s*(万亿|TB)", 0),
+    (r"[\u3400-\u9fff]+", 0),
+    (r"k\w+ (?i:PRO)", 0),
+    (r"kimi", 2),
+    (r"(", 0),
+    (r"[z-a]", 0),
+]
+
+
+def _run(cache: Path, **env: str) -> dict[str, object]:
+    environment = {**os.environ, "CLAIMKB_CACHE_DIR": str(cache), **env}
+    if "CLAIMKB_NO_CACHE" not in env:
+        environment.pop("CLAIMKB_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, json.dumps(_EXTRA)],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def _kept(cache: Path) -> list[Path]:
+    return sorted((cache / "regex").glob("*.marshal"))
+
+
+def _python_s_answers() -> dict[str, str]:
+    import re
+
+    answers = {}
+    for text, flags in _EXTRA:
+        try:
+            answers[text] = repr(re.compile(text, flags).findall("Kimi K3.1 Pro: 2.8 万亿, 5.6 TB"))
+        except re.error as problem:
+            answers[text] = "error: " + str(problem)
+    return answers
+
+
+def test_patterns_made_from_kept_code_are_python_s(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = _run(cache)
+    assert first["installed"] is True
+    assert first["unequal"] == [] and isinstance(first["patterns"], int)
+    assert first["patterns"] > 100
+    assert first["extra"] == _python_s_answers()
+    [kept] = _kept(cache)
+    written = kept.read_bytes()
+    second = _run(cache)
+    assert second["unequal"] == [] and second["patterns"] == first["patterns"]
+    assert second["extra"] == _python_s_answers()
+    assert kept.read_bytes() == written  # every pattern was met before: nothing new to keep
+
+
+def test_a_damaged_file_is_replaced(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run(cache)
+    [kept] = _kept(cache)
+    kept.write_bytes(b"\x00 not marshal")
+    again = _run(cache)
+    assert again["unequal"] == [] and again["extra"] == _python_s_answers()
+    assert kept.read_bytes() != b"\x00 not marshal"
+
+
+def test_code_the_matcher_refuses_is_compiled_afresh(tmp_path: Path) -> None:
+    import marshal
+
+    cache = tmp_path / "cache"
+    _run(cache)
+    [kept] = _kept(cache)
+    entries = marshal.loads(kept.read_bytes())
+    for key, (flags, code, groups, groupindex, indexgroup) in list(entries.items()):
+        entries[key] = (flags, [99999, *code[1:]], groups, groupindex, indexgroup)
+    kept.write_bytes(marshal.dumps(entries))
+    again = _run(cache)
+    assert again["unequal"] == [] and again["extra"] == _python_s_answers()
+
+
+def test_caching_off_keeps_nothing_and_installs_nothing(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    off = _run(cache, CLAIMKB_NO_CACHE="1")
+    assert off["installed"] is False and off["extra"] == _python_s_answers()
+    assert _kept(cache) == []
+
+
+def test_the_command_line_installs_it(tmp_path: Path) -> None:
+    script = (
+        "import sys; from claimkb import cli, regexcache\n"
+        "cli._run = lambda: print(regexcache.installed()) or 0\n"
+        "sys.argv = ['claimkb', '--version']; cli.main()\n"
+    )
+    environment = {**os.environ, "CLAIMKB_CACHE_DIR": str(tmp_path)}
+    environment.pop("CLAIMKB_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
+    )
+    assert done.stdout.strip() == "True"
+    import claimkb.regexcache
+
+    assert not claimkb.regexcache.installed()  # not in a library caller's process
