@@ -76,12 +76,12 @@ def install() -> None:
         if type(pattern) is not str or flags & _compiler.SRE_FLAG_DEBUG:
             return original(pattern, flags)
         key = (pattern, int(flags))
-        entry = kept.get(key)
+        entry = kept.pop(key, None)  # the pattern holds its own copy of the code
         if entry is not None:
             try:
                 return make(pattern, *entry)
             except Exception:  # noqa: BLE001 - refused or damaged: compiled afresh below
-                kept.pop(key, None)
+                pass
         try:
             parsed = parse(pattern, flags)
             state = parsed.state
@@ -100,7 +100,7 @@ def install() -> None:
             compiled = make(pattern, *entry)
         except Exception:  # noqa: BLE001 - Python's own compile, and its own error if any
             return original(pattern, flags)
-        kept[key] = new[key] = entry
+        new[key] = entry
         return compiled
 
     def save() -> None:
