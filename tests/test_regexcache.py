@@ -145,3 +145,13 @@ def test_the_command_line_installs_it(tmp_path: Path) -> None:
     import claimkb.regexcache
 
     assert not claimkb.regexcache.installed()  # not in a library caller's process
+
+
+def test_a_cache_place_that_cannot_be_found_installs_nothing(tmp_path: Path) -> None:
+    script = "from claimkb import regexcache; regexcache.install(); print(regexcache.installed())"
+    environment = {**os.environ, "CLAIMKB_CACHE_DIR": "~no-such-user-of-claimkb/cache"}
+    environment.pop("CLAIMKB_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "False", "")

@@ -67,7 +67,7 @@ def install() -> None:
         original = _compiler.compile
         parse, code_of, make = _parser.parse, _compiler._code, _sre.compile
         path = cache_base() / "regex" / f"{_fingerprint(_sre)}.marshal"
-    except (ImportError, AttributeError, OSError):
+    except Exception:  # noqa: BLE001 - no compiler as expected, or no cache place: none kept
         return
     kept = _read(path) or {}
     new: dict[tuple[str, int], _Entry] = {}
