@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from . import jobs
+from .shares import Shares
 
 __all__ = ["SPARE_TO_SHARE", "worth_it", "fork", "succeeded", "memory", "map_shared"]
 
@@ -119,8 +120,6 @@ def map_shared(work: Callable[[int], T], count: int, apart: bool = True) -> list
 
     if not apart or count < 2 or not one_command() or not worth_it():
         return [work(item) for item in range(count)]
-    from .shares import Shares
-
     shares = Shares.open(count)
     if shares is None:
         return [work(item) for item in range(count)]
@@ -132,34 +131,29 @@ def map_shared(work: Callable[[int], T], count: int, apart: bool = True) -> list
     pid = fork(lambda: _front(work, shares, reading, writing))
     os.close(writing)
     results: dict[int, T] = {}
-    given = b""
-    try:
-        if pid is not None:
+    if pid is not None:
+        try:
             while (batch := shares.back()) is not None:
                 for item in batch:
                     results[item] = work(item)
             shares.close()  # the forked process has the rest
             given = _read_to_end(reading)
-        os.close(reading)
-        reading = -1
-        if pid is not None and succeeded(pid) and given:
+        except BaseException:
+            os.close(reading)  # the forked process's writing fails, and it ends
+            shares.close()
+            succeeded(pid)
+            raise
+        if succeeded(pid) and given:
             results.update(pickle.loads(given))
-    finally:
-        shares.close()
-        if reading >= 0:  # a failure here: the forked process's writing stops, and it ends
-            os.close(reading)
-            if pid is not None:
-                succeeded(pid)
+    os.close(reading)
+    shares.close()
     return [results[item] if item in results else work(item) for item in range(count)]
 
 
-def _front(work: Callable[[int], object], shares: object, reading: int, writing: int) -> None:
+def _front(work: Callable[[int], object], shares: Shares, reading: int, writing: int) -> None:
     """The forked process's part of :func:`map_shared`: the items it takes from the front,
     and their results, pickled into ``writing`` (with ``reading`` closed, so that writing
     fails once this process's parent has stopped reading)."""
-    from .shares import Shares
-
-    assert isinstance(shares, Shares)
     os.close(reading)
     done = {item: work(item) for batch in shares.front() for item in batch}
     with os.fdopen(writing, "wb") as out:
