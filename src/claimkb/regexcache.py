@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import marshal
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +42,12 @@ _VERSIONS = ((3, 11), (3, 12), (3, 13))
 
 _Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 
-_installed: Callable[..., Any] | None = None
+_installed = False
 
 
 def installed() -> bool:
     """Whether this process makes its patterns through the kept code."""
-    return _installed is not None
+    return _installed
 
 
 def install() -> None:
@@ -56,7 +55,7 @@ def install() -> None:
     code, and keep the code of those it compiles, written as the process ends
     (:mod:`claimkb.ending`). Called once by the command line, before it imports the rest."""
     global _installed
-    if _installed is not None or caching_disabled():
+    if _installed or caching_disabled():
         return
     if sys.implementation.name != "cpython" or sys.version_info[:2] not in _VERSIONS:
         return
@@ -111,7 +110,7 @@ def install() -> None:
     from .ending import at_end
 
     _compiler.compile = compile
-    _installed = compile
+    _installed = True
     at_end(save)
 
 
