@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,6 +91,24 @@ def cli() -> Invoke:
             os.chdir(previous)
 
     return invoke
+
+
+def python_run(
+    script: str, *arguments: str, cache: Path | str, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``python -c SCRIPT ARGUMENTS`` in a process of its own, with ``cache`` as claimkb's
+    cache directory, caching on unless ``env`` turns it off, and ``env`` set: for what only
+    a fresh process shows (the command line's start and end, what it keeps between runs)."""
+    environment = {**os.environ, "CLAIMKB_CACHE_DIR": str(cache), **env}
+    if "CLAIMKB_NO_CACHE" not in env:
+        environment.pop("CLAIMKB_NO_CACHE", None)
+    return subprocess.run(
+        [sys.executable, "-c", script, *arguments],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:

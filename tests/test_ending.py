@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from claimkb import ending
+from conftest import python_run
 
 
 def test_finish_runs_each_callback_once_and_forgets_it() -> None:
@@ -30,8 +28,6 @@ def test_finish_runs_each_callback_once_and_forgets_it() -> None:
 
 def test_the_command_line_writes_the_unit_memo_before_it_exits(tmp_path: Path) -> None:
     """``claimkb`` ends with ``os._exit``: the readings it made are on disk all the same."""
-    env = {**os.environ, "CLAIMKB_CACHE_DIR": str(tmp_path / "cache")}
-    env.pop("CLAIMKB_NO_CACHE", None)
     code = (
         "import sys; sys.argv = ['claimkb', '--version']\n"
         "from claimkb.values.unitwords import pint_word\n"
@@ -39,5 +35,5 @@ def test_the_command_line_writes_the_unit_memo_before_it_exits(tmp_path: Path) -
         "from claimkb.cli import main\n"
         "main()\n"
     )
-    subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
+    assert python_run(code, cache=tmp_path / "cache").returncode == 0
     assert list((tmp_path / "cache" / "unit-words").iterdir())

@@ -9,12 +9,12 @@ Each case runs in a process of its own, whose ``re`` it may change."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import python_run
 
 pytestmark = pytest.mark.skipif(
     sys.implementation.name != "cpython" or sys.version_info[:2] > (3, 13),
@@ -54,16 +54,8 @@ _EXTRA = [
 
 
 def _run(cache: Path, **env: str) -> dict[str, object]:
-    environment = {**os.environ, "CLAIMKB_CACHE_DIR": str(cache), **env}
-    if "CLAIMKB_NO_CACHE" not in env:
-        environment.pop("CLAIMKB_NO_CACHE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", _RUN, json.dumps(_EXTRA)],
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = python_run(_RUN, json.dumps(_EXTRA), cache=cache, **env)
+    assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -136,11 +128,7 @@ def test_the_command_line_installs_it(tmp_path: Path) -> None:
         "cli._run = lambda: print(regexcache.installed()) or 0\n"
         "sys.argv = ['claimkb', '--version']; cli.main()\n"
     )
-    environment = {**os.environ, "CLAIMKB_CACHE_DIR": str(tmp_path)}
-    environment.pop("CLAIMKB_NO_CACHE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
-    )
+    done = python_run(script, cache=tmp_path)
     assert done.stdout.strip() == "True"
     import claimkb.regexcache
 
@@ -149,9 +137,5 @@ def test_the_command_line_installs_it(tmp_path: Path) -> None:
 
 def test_a_cache_place_that_cannot_be_found_installs_nothing(tmp_path: Path) -> None:
     script = "from claimkb import regexcache; regexcache.install(); print(regexcache.installed())"
-    environment = {**os.environ, "CLAIMKB_CACHE_DIR": "~no-such-user-of-claimkb/cache"}
-    environment.pop("CLAIMKB_NO_CACHE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
-    )
+    done = python_run(script, cache="~no-such-user-of-claimkb/cache")
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "False", "")

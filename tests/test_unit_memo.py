@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from claimkb.values import unitdefs, unitmemo, unitreg, unitwords
 from claimkb.values.unitmemo import Memo
+from conftest import python_run
 
 WORDS = ["TB", "Gbps", "kilowatts", "feet", "ft", "TFLOPS", "km", "MiB", "°C", "units", "zzz"]
 
@@ -30,17 +29,10 @@ print(json.dumps({"readings": readings, "pint": "pint" in sys.modules}))
 
 
 def _run(cache: Path, *, off: bool = False) -> dict[str, object]:
-    env = {**os.environ, "CLAIMKB_CACHE_DIR": str(cache)}
-    env.pop("CLAIMKB_NO_CACHE", None)
-    if off:
-        env["CLAIMKB_NO_CACHE"] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", _READ, json.dumps(WORDS)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    done = python_run(
+        _READ, json.dumps(WORDS), cache=cache, **({"CLAIMKB_NO_CACHE": "1"} if off else {})
     )
+    assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
