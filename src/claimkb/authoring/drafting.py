@@ -95,7 +95,7 @@ def draft(kb: KB, source_id: str) -> list[Draft]:
     units = segments(lines)
     texts = list(dict.fromkeys(unit.text for unit in units))  # a passage written twice: once
     facts, names = learn(kb, mentions, texts)
-    guide = Guide(kb, mentions, facts)
+    guide = Guide(kb, facts)
     named = dict(zip(texts, names, strict=True))
     found = [named[unit.text] for unit in units]
     everywhere = [m for ms in found for m in ms]

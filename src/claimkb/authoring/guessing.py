@@ -29,8 +29,8 @@ from ..values import EntityName, ValueProblem, parse_quantity
 from ..values.units import IMPLICIT
 from .around import Around
 from .candidates import Candidate
-from .learning import Facts, learn
-from .mentions import Mention, Mentions
+from .learning import Facts
+from .mentions import Mention
 from .words import tokens
 
 __all__ = ["Guess", "Guide", "tokens"]
@@ -55,8 +55,8 @@ class Guess:
 class Guide:
     """What the KB's registry and claims say about where values go."""
 
-    def __init__(self, kb: KB, mentions: Mentions, facts: list[Facts] | None = None):
-        """``facts``: what :func:`learn` found in the KB's claims (found here if not given)."""
+    def __init__(self, kb: KB, facts: list[Facts]):
+        """``facts``: what :func:`~.learning.learn` found in each of the KB's claims."""
         self.kb = kb
         self._counted: tuple[object, Counter[str]] | None = None
         """The text's mentions last counted, and how often each entity is named in them."""
@@ -94,8 +94,6 @@ class Guide:
             if entity.part_of:
                 self.neighbours[entity.id].add(entity.part_of)
         claims = list(kb.claims.values())
-        if facts is None:
-            facts = learn(kb, mentions, [])[0]
         for claim, (stated, subject_id, subject_kind, named, words) in zip(
             claims, facts, strict=True
         ):
