@@ -52,6 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "jobs",
             "forking",
             "regexcache",
+            "keptfile",
             "shares",
             "namekey",
             "schema",

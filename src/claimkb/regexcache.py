@@ -21,11 +21,10 @@ does, and a test compares every pattern a draft and a check meet.
 from __future__ import annotations
 
 import hashlib
-import marshal
 import sys
-from pathlib import Path
 from typing import Any
 
+from .keptfile import add, read
 from .userdirs import cache_base, caching_disabled
 
 __all__ = ["install", "installed"]
@@ -68,7 +67,7 @@ def install() -> None:
         path = cache_base() / "regex" / f"{_fingerprint(_sre)}.marshal"
     except Exception:  # noqa: BLE001 - no compiler as expected, or no cache place: none kept
         return
-    kept = _read(path) or {}
+    kept = read(path) or {}
     new: dict[tuple[str, int], _Entry] = {}
 
     def compile(pattern: Any, flags: int = 0) -> Any:
@@ -104,7 +103,10 @@ def install() -> None:
 
     def save() -> None:
         if new:
-            _write(path, new)
+            try:
+                add(path, new, MAX_PATTERNS)
+            except (OSError, ValueError):  # unwritable: only the time is lost
+                pass
             new.clear()
 
     from .ending import at_end
@@ -118,30 +120,3 @@ def _fingerprint(sre: Any) -> str:
     """The interpreter and matcher the kept code is for."""
     made_by = (FORMAT, sys.version, sys.implementation.cache_tag, sre.MAGIC, sre.CODESIZE)
     return hashlib.blake2b(repr(made_by).encode(), digest_size=16).hexdigest()
-
-
-def _read(path: Path) -> dict[Any, Any] | None:
-    """The entries the file holds (None: none, or a damaged file)."""
-    try:
-        found = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    return found if isinstance(found, dict) else None
-
-
-def _write(path: Path, new: dict[tuple[str, int], _Entry]) -> None:
-    """Add ``new`` to the entries the file holds now (another run may have written some),
-    newest last, and write them (best effort: an unwritable place only costs the time)."""
-    try:
-        from .atomic import write_atomic
-
-        kept = _read(path) or {}
-        for key in new:
-            kept.pop(key, None)
-        kept.update(new)
-        if len(kept) > MAX_PATTERNS:
-            kept = dict(list(kept.items())[-MAX_PATTERNS:])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, marshal.dumps(kept, 4), durable=False)
-    except (OSError, ValueError):
-        pass

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import marshal
 import os
 from pathlib import Path
 from typing import Any
 
+from ..keptfile import add, read
 from ..userdirs import cache_base, caching_disabled
 
 __all__ = ["Memo", "memo"]
@@ -46,7 +46,6 @@ class Memo:
         self._known: dict[Any, Any] | None = None
         self._new: dict[Any, Any] = {}
         """The readings this process found, not yet written."""
-        self._dirty = False
 
     def get(self, key: tuple[Any, ...]) -> tuple[bool, Any]:
         """(found, reading)."""
@@ -56,49 +55,28 @@ class Memo:
     def put(self, key: tuple[Any, ...], reading: Any) -> None:
         """Keep ``reading`` for ``key``; the readings are written once, before the process
         ends (:mod:`claimkb.ending`)."""
-        self._load()[key] = reading
-        self._new[key] = reading
-        if self.path is not None and not self._dirty:
-            self._dirty = True
+        if self.path is not None and not self._new:
             from ..ending import at_end
 
             at_end(self.flush)
+        self._load()[key] = reading
+        self._new[key] = reading
 
     def flush(self) -> None:
         """Write the new readings, added to those the file holds now (another process may
         have written some since this one read it), if any is new (best effort)."""
-        if not self._dirty or self.path is None or self._known is None:
+        if not self._new or self.path is None:
             return
-        self._dirty = False
         try:
-            from ..atomic import write_atomic
-
-            kept = self._read() or {}
-            for key in self._new:  # the newest last: moved to the end of the dict
-                kept.pop(key, None)
-            kept.update(self._new)
-            if len(kept) > MAX_READINGS:  # the oldest first in a dict: keep the newest
-                kept = dict(list(kept.items())[-MAX_READINGS:])
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, marshal.dumps(kept, 4), durable=False)
+            add(self.path, self._new, MAX_READINGS)
             self._new = {}
         except (OSError, ValueError):
             self.path = None  # unwritable: keep the readings for this process only
 
     def _load(self) -> dict[Any, Any]:
         if self._known is None:
-            self._known = self._read() or {}
+            self._known = (read(self.path) if self.path is not None else None) or {}
         return self._known
-
-    def _read(self) -> dict[Any, Any] | None:
-        """The readings the file holds now (None: none, or a damaged file)."""
-        if self.path is None:
-            return None
-        try:
-            found = marshal.loads(self.path.read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
-            return None
-        return found if isinstance(found, dict) else None
 
 
 _MEMO: Memo | None = None
