@@ -139,3 +139,66 @@ def test_a_cache_place_that_cannot_be_found_installs_nothing(tmp_path: Path) -> 
     script = "from claimkb import regexcache; regexcache.install(); print(regexcache.installed())"
     done = python_run(script, cache="~no-such-user-of-claimkb/cache")
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "False", "")
+
+
+_COMMAND = """
+import sys
+from claimkb.cli import main
+sys.argv = ["claimkb", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["draft", "futunn"], ["check"]],
+    ids=["draft", "check"],
+)
+def test_a_command_run_again_keeps_nothing_new(tmp_path: Path, command: list[str]) -> None:
+    """Every pattern a command compiles is the same in every run (a pattern built from a set
+    would not be, its order changing with the hash seed, and would be kept anew each time):
+    run again under another hash seed, with a second process where one may help, the
+    command leaves the kept file as it was."""
+    import shutil
+
+    from conftest import FIXTURES
+
+    kb = shutil.copytree(FIXTURES / "subjects" / "tencent-revenue", tmp_path / "kb")
+    cache = tmp_path / "cache"
+    kept = []
+    for seed in ("1", "2"):
+        for drafts in (kb / "claims").glob("*.drafts"):
+            drafts.unlink()
+        arguments = [*command, "--root", str(kb), "--snapshot-dir", str(kb / "snapshots")]
+        done = python_run(_COMMAND, *arguments, cache=cache, PYTHONHASHSEED=seed, CLAIMKB_JOBS="2")
+        assert done.returncode in (0, 1), done.stderr
+        [path] = _kept(cache)
+        kept.append(path.read_bytes())
+    assert kept[1] == kept[0]
+
+
+_FORKED = """
+import json, os, re, sys
+from claimkb import ending, regexcache
+regexcache.install()
+re.compile(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    ending.finish()  # as a forked process ends (claimkb.forking.fork)
+    os._exit(0)
+os.waitpid(pid, 0)
+from pathlib import Path
+written = sorted(Path(sys.argv[2]).rglob("*.marshal"))
+ending.finish()
+kept = sorted(Path(sys.argv[2]).rglob("*.marshal"))
+print(json.dumps([len(written), len(kept)]))
+"""
+
+
+def test_a_forked_process_leaves_its_parent_s_patterns_to_it(tmp_path: Path) -> None:
+    """A pattern compiled before a fork is written once, by the process that compiled it,
+    not again by each process forked from it as that ends."""
+    cache = tmp_path / "cache"
+    done = python_run(_FORKED, r"never (met|seen) before \d{7}", str(cache), cache=cache)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [0, 1]

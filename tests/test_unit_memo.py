@@ -128,16 +128,21 @@ def test_readings_a_forked_process_found_are_kept(
     before: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A process sharing a command's work (:func:`claimkb.forking.fork`) writes the readings
-    it found as it ends; the command, which never saw them, keeps them in the file too."""
+    it found as it ends, and only those (the command writes what it found before the fork);
+    the command, which never saw them, keeps them in the file too."""
     from claimkb import ending, forking
 
     monkeypatch.setattr(ending, "_PENDING", [])
     path = tmp_path / "memo"
     memo = Memo(path)
+    monkeypatch.setattr(unitmemo, "_MEMO", memo)  # this process's memo
     if before:
         memo.put(("word", "km", False), ("before",))
     pid = forking.fork(lambda: memo.put(("word", "feet", False), ("forked",)))
     assert pid is not None and forking.succeeded(pid)
+    written = Memo(path)
+    assert written.get(("word", "feet", False)) == (True, ("forked",))
+    assert written.get(("word", "km", False)) == (False, None)  # not yet: the command's to write
     memo.put(("word", "MiB", False), ("after",))
     ending.finish()  # as the command ends
     kept = Memo(path)

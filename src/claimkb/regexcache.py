@@ -21,6 +21,7 @@ does, and a test compares every pattern a draft and a check meet.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from typing import Any
 
@@ -114,6 +115,8 @@ def install() -> None:
     _compiler.compile = compile
     _installed = True
     at_end(save)
+    if hasattr(os, "register_at_fork"):  # what was met before a fork is this process's to keep
+        os.register_at_fork(after_in_child=new.clear)
 
 
 def _fingerprint(sre: Any) -> str:

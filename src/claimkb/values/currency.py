@@ -162,7 +162,8 @@ def settle(written: str, currency: Currency, preferred: str | None, region: str 
 @functools.cache
 def _before_number() -> tuple[str, ...]:
     """Forms that may stand before a number: codes and symbols (``USD 5``, ``$5``,
-    ``人民币 5``), longest first; words (``dollars``) only follow it."""
+    ``人民币 5``), longest first (then in code point order: ``FORMS`` is filled from a set,
+    whose order changes from run to run); words (``dollars``) only follow it."""
     return tuple(
         sorted(
             (
@@ -170,8 +171,7 @@ def _before_number() -> tuple[str, ...]:
                 for f in FORMS
                 if f not in ALSO_UNITS and not (f.isascii() and f.isalpha() and not f.isupper())
             ),
-            key=len,
-            reverse=True,
+            key=lambda form: (-len(form), form),  # the same pattern in every run
         )
     )
 

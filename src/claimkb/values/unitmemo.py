@@ -10,8 +10,9 @@ cache of its definitions, and a later run that meets only known words never impo
 A reading depends on pint's version and files and on claimkb's unit definitions and reading
 rules: the kept readings are filed under a fingerprint of all of them, so any change to
 either starts afresh. New readings are written once, as the process ends
-(:mod:`claimkb.ending`; a forked process sharing a command's work writes its own as it
-ends: :func:`claimkb.forking.fork`), added to those the file holds by then, so that what
+(:mod:`claimkb.ending`; a forked process sharing a command's work writes those it found
+itself as it ends, not those its parent had found before the fork: :func:`claimkb.forking.fork`),
+added to those the file holds by then, so that what
 another process kept meanwhile is kept too. Keeping is best effort: a file that cannot be
 read or written only costs the time it would have saved.
 """
@@ -69,9 +70,14 @@ class Memo:
             return
         try:
             add(self.path, self._new, MAX_READINGS)
-            self._new = {}
+            self._new.clear()
         except (OSError, ValueError):
             self.path = None  # unwritable: keep the readings for this process only
+
+    def forget_new(self) -> None:
+        """Keep the readings found so far for this process but leave writing them to
+        another (the process this one was forked from)."""
+        self._new.clear()
 
     def _load(self) -> dict[Any, Any]:
         if self._known is None:
@@ -80,6 +86,16 @@ class Memo:
 
 
 _MEMO: Memo | None = None
+
+
+def _in_forked_child() -> None:
+    """The readings found before the fork are the parent's to write, not this process's."""
+    if _MEMO is not None:
+        _MEMO.forget_new()
+
+
+if hasattr(os, "register_at_fork"):  # a system that forks (claimkb.forking)
+    os.register_at_fork(after_in_child=_in_forked_child)
 
 
 def memo() -> Memo:
