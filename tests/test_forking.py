@@ -8,8 +8,10 @@ way prints what rich prints."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +34,10 @@ SUBJECTS = FIXTURES / "subjects"
 
 
 @pytest.fixture
-def forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Share every piece of work with a forked process, here too, and let it take the first
-    items before this process takes any; the pids of the processes forked."""
+    items before this process takes any; the pids of the processes forked (each collected
+    at the end, so that no test after sees one of them ended)."""
     forked: list[int] = []
     original = forking.fork
 
@@ -48,7 +51,11 @@ def forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setattr(forking, "worth_it", lambda: True)
     monkeypatch.setattr(forking, "fork", recorded)
     monkeypatch.setattr(shares.Shares, "back", _after_the_readers_first(shares.Shares.back))
-    return forked
+    yield forked
+    for pid in forked:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+    forking._ENDING.clear()
 
 
 def _open_descriptors() -> set[str]:
@@ -88,6 +95,57 @@ def test_results_that_cannot_be_handed_back_are_worked_out_here(forks: list[int]
     here = os.getpid()
     found = forking.map_shared(lambda item: (lambda: item) if os.getpid() != here else item, 20)
     assert found == list(range(20))  # a lambda does not pickle: the forked process failed
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3], ids=["a byte", "half", "all but a byte"])
+def test_results_handed_back_cut_short_are_worked_out_here(
+    cut: int, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked process stopped while handing back its results leaves a pickle cut short:
+    none of it is used, and this process works out every item itself."""
+    import pickle
+
+    here = os.getpid()
+
+    def front(work: Any, shared: Any, reading: int, writing: int) -> None:
+        os.close(reading)
+        done = {item: -1 for batch in shared.front() for item in batch}  # wrong if used
+        whole = pickle.dumps(done, pickle.HIGHEST_PROTOCOL)
+        os.write(writing, whole[: max(1, len(whole) * cut // 4 - (cut == 3))])
+        os.close(writing)
+
+    monkeypatch.setattr(forking, "_front", front)
+
+    def work(item: int) -> int:
+        time.sleep(0.001)  # the forked process takes some
+        return item if os.getpid() == here else -1
+
+    assert forking.map_shared(work, 60) == list(range(60))
+    assert len(forks) == 1
+
+
+def test_a_forked_process_is_collected_without_waiting_for_it(forks: list[int]) -> None:
+    """Once it has handed back its work, its ending is not waited for; it is collected when
+    the next process is forked."""
+    forking.map_shared(lambda item: item, 20)
+    first = forks[0]
+    for _ in range(500):  # until it has ended (a zombie, not yet collected), 5 s at most
+        if _state(first) in ("Z", None):
+            break
+        time.sleep(0.01)
+    forking.map_shared(lambda item: item, 20)
+    assert _state(first) is None  # collected
+    with pytest.raises(ChildProcessError):
+        os.waitpid(first, os.WNOHANG)
+
+
+def _state(pid: int) -> str | None:
+    """A process's state letter (``Z``: ended, not yet collected), None when there is none."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[0]
 
 
 def test_a_failure_here_is_raised_and_leaves_nothing_behind(forks: list[int]) -> None:

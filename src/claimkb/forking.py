@@ -18,7 +18,7 @@ import os
 import pickle
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from . import jobs
 from .shares import Shares
@@ -143,8 +143,8 @@ def map_shared(work: Callable[[int], T], count: int, apart: bool = True) -> list
             shares.close()
             succeeded(pid)
             raise
-        if succeeded(pid) and given:
-            results.update(pickle.loads(given))
+        results.update(_handed_back(given, count))
+        _reap_when_ended(pid)
     os.close(reading)
     shares.close()
     return [results[item] if item in results else work(item) for item in range(count)]
@@ -158,6 +158,41 @@ def _front(work: Callable[[int], object], shares: Shares, reading: int, writing:
     done = {item: work(item) for batch in shares.front() for item in batch}
     with os.fdopen(writing, "wb") as out:
         out.write(pickle.dumps(done, pickle.HIGHEST_PROTOCOL))
+
+
+def _handed_back(given: bytes, count: int) -> dict[int, Any]:
+    """The results the forked process handed back: it writes them all at once, after its
+    work, so nothing (it failed) or a pickle cut short (it was stopped) is none."""
+    if not given:
+        return {}
+    try:
+        done = pickle.loads(given)
+    except Exception:  # noqa: BLE001 - cut short or damaged: this process does that work
+        return {}
+    if not isinstance(done, dict):
+        return {}
+    return {
+        item: result for item, result in done.items() if type(item) is int and 0 <= item < count
+    }
+
+
+_ENDING: list[int] = []
+"""Forked processes that handed back their work and may still be ending."""
+
+
+def _reap_when_ended(pid: int) -> None:
+    """Collect the exit of a forked process that has handed back its work, without
+    waiting for it: a process of a hundred megabytes takes milliseconds to end (its memory
+    unmapped), which this one need not spend waiting. Those still ending are collected
+    when the next is forked; the last by the system once this process ends."""
+    _ENDING.append(pid)
+    for waiting in list(_ENDING):
+        try:
+            ended, _ = os.waitpid(waiting, os.WNOHANG)
+        except ChildProcessError:
+            ended = waiting  # collected elsewhere
+        if ended:
+            _ENDING.remove(waiting)
 
 
 def _read_to_end(reading: int) -> bytes:
