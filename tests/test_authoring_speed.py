@@ -12,9 +12,11 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import unicodedata
 from datetime import date
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -222,3 +224,53 @@ def test_printable_is_every_character_ruamel_writes_as_itself() -> None:
 
     assert [c for c in map(chr, range(0x110000)) if _printable(c) != as_itself(c)] == []
     assert _printable("2.8 万亿 “x”") and not _printable("a\u2028b") and not _printable("😀")
+
+
+_ONE_LINE = st.text(
+    st.sampled_from(" -?:#,[]{}&*!|>'\"%@`.a1中é") | st.characters(codec="utf-8"), max_size=12
+).filter(lambda text: bool(text) and _printable_text(text))
+
+
+def _printable_text(text: str) -> bool:
+    from claimkb.authoring.fastyaml import _printable
+
+    return _printable(text)
+
+
+@functools.cache
+def _emitter() -> Any:
+    from ruamel.yaml.emitter import Emitter
+
+    emitter: Any = Emitter(None, allow_unicode=True)
+    emitter.use_version = None  # as claimkb's writes: no YAML version declared
+    return emitter
+
+
+def _ruamel_analysis(text: str) -> tuple[bool, bool]:
+    found = _emitter().analyze_scalar(text)
+    assert not found.multiline and found.allow_single_quoted and found.allow_double_quoted
+    return found.allow_flow_plain, found.allow_block_plain
+
+
+@settings(max_examples=800, deadline=None)
+@given(_ONE_LINE)
+def test_plain_styles_are_ruamel_s_analysis(text: str) -> None:
+    """Which plain styles a printable one-line string may take is what ruamel's own analysis
+    of it says, whatever indicators it holds and wherever."""
+    from claimkb.authoring.fastyaml import _plain_allowed
+
+    assert _plain_allowed(text) == _ruamel_analysis(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *"-?:#,[]{}&*!|>'\"%@` a",
+        *("- x", "-x", "? x", "?x", ": x", ":x", "x:", "x: y", "x:y", "x #y", "x#y", "a,b"),
+        *("---", "--- x", "...", "..x", "x ", " x", "a[b", "a]", "{a", "a}", "1.0", "null"),
+    ],
+)
+def test_plain_styles_of_indicators_in_every_place(text: str) -> None:
+    from claimkb.authoring.fastyaml import _plain_allowed
+
+    assert _plain_allowed(text) == _ruamel_analysis(text)

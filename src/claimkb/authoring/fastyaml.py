@@ -5,9 +5,11 @@
 :func:`~claimkb.authoring.emit.node` builds are of a few shapes only: a mapping of scalars
 (plain, double-quoted, folded at given places, integers), of flow or block lists of strings
 and of flow or block mappings of strings. For those, this module writes the same text ruamel
-would: the style of each plain string is chosen with ruamel's own analysis of the scalar and
-its own resolver (a string that would read back as a number is quoted), by the rules of
-ruamel's ``Emitter.choose_scalar_style``. Anything outside those shapes, or a scalar whose
+would: the style of each plain string is chosen by the rules of ruamel's
+``Emitter.choose_scalar_style``, from what its ``analyze_scalar`` would say of the string
+(decided from the few places its rules look at: :func:`_plain_allowed`, which a test compares
+with it) and from ruamel's own resolver (a string that would read back as a number is
+quoted). Anything outside those shapes, or a scalar whose
 writing would need an escape, a line break or a line longer than ruamel's width, gives None,
 and the record is rendered by ruamel itself (a test compares the two on the drafts of the
 corpus and on generated text).
@@ -30,17 +32,11 @@ class _Unsupported(Exception):
 
 
 @functools.cache
-def _tools() -> tuple[Any, Any, Any]:
-    from ruamel.yaml.emitter import Emitter
+def _tools() -> tuple[Any, Any]:
     from ruamel.yaml.nodes import ScalarNode
     from ruamel.yaml.resolver import VersionedResolver
 
-    emitter: Any = Emitter(None, allow_unicode=True)
-    # with no dumper, the emitter is its own serializer: it must say, as the one claimkb's
-    # YAML(typ="rt") uses does, that no YAML version is declared (a leading "?" or ":" is
-    # analysed differently under YAML 1.1)
-    emitter.use_version = None
-    return emitter, VersionedResolver(), ScalarNode
+    return VersionedResolver(), ScalarNode
 
 
 _STR = "tag:yaml.org,2002:str"
@@ -136,26 +132,45 @@ def _styled(value: str, flow: bool) -> str:
     """``value`` as ruamel writes a plain string, as a value (not a key)."""
     if not value or len(value) > _LONGEST or not _printable(value):
         raise _Unsupported
-    emitter, resolver, node = _tools()
-    analysis = emitter.analyze_scalar(value)
-    if analysis.multiline:
-        raise _Unsupported
+    resolver, node = _tools()
     implicit = resolver.resolve(node, value, (True, False)) == _STR
-    allowed = analysis.allow_flow_plain if flow else analysis.allow_block_plain
-    if implicit and allowed:
+    if implicit and _plain_allowed(value)[0 if flow else 1]:
         return value
-    if analysis.allow_double_quoted and "'" in value:
+    if "'" in value:  # printable on one line: both quoted styles are allowed
         return _double(value)
-    if analysis.allow_single_quoted:
-        return "'" + value.replace("'", "''") + "'"
-    return _double(value)
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _plain_allowed(value: str) -> tuple[bool, bool]:
+    """(plain in a flow collection, plain in a block) for a printable one-line ``value``:
+    what ruamel's ``Emitter.analyze_scalar`` says (``allow_flow_plain``,
+    ``allow_block_plain``), decided by the few places its rules look at, instead of its loop
+    over every character (most of the time of writing a draft; a test compares the two).
+    Printable on one line, its only whitespace is the space: no break, no special character,
+    so both quoted styles are allowed. The rules are those for a stream that declares no
+    YAML version, as claimkb's writes do (under YAML 1.1 a leading ``?`` or ``:`` differs)."""
+    if value[0] == " " or value[-1] == " " or value.startswith(("---", "...")):
+        return False, False
+    first, rest = value[0], value[1:]
+    if first in "#,[]{}&*!|>'\"%@`" or ": " in rest or rest.endswith(":") or " #" in value:
+        return False, False
+    followed = not rest or rest[0] == " "  # the first character is followed by whitespace
+    if first == "-" and followed:
+        return False, False
+    flow = not (first in "?:" and not rest) and _FLOW_INSIDE.search(rest) is None
+    block = not (first in "?:" and followed)
+    return flow, block
+
+
+_FLOW_INSIDE = re.compile(r"[,\[\]{}]")
+"""Flow indicators after the first character: a flow collection would end or split there."""
 
 
 @functools.lru_cache(maxsize=256)
 def _plain_key(key: str) -> str:
     if not key.isidentifier() or not key.isascii():
         raise _Unsupported
-    _, resolver, node = _tools()
+    resolver, node = _tools()
     if resolver.resolve(node, key, (True, False)) != _STR:
         raise _Unsupported
     return key
