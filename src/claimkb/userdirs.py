@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ENV_DIR", "ENV_OFF", "cache_base", "caching_disabled"]
+from .errors import ClaimkbError
+
+__all__ = ["ENV_DIR", "ENV_OFF", "CacheDirUnknown", "cache_base", "caching_disabled", "problem"]
 
 ENV_DIR = "CLAIMKB_CACHE_DIR"
 """Directory holding claimkb's caches."""
@@ -22,13 +24,45 @@ def caching_disabled() -> bool:
     return os.environ.get(ENV_OFF, "") not in ("", "0")
 
 
+class CacheDirUnknown(ClaimkbError):
+    """The cache directory cannot be found: ``$CLAIMKB_CACHE_DIR`` names the home directory
+    of a user the system does not know (``~nobody-here/cache``), or there is no home
+    directory for ``~/.cache`` (no ``$HOME``, and none for the user). The command line warns
+    and runs with caching off (:func:`problem`)."""
+
+
 def cache_base() -> Path:
     """``$CLAIMKB_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/claimkb`` (when absolute), else
-    ``~/.cache/claimkb``."""
+    ``~/.cache/claimkb``. Raises :class:`CacheDirUnknown` when that names a home directory
+    that cannot be found."""
     chosen = os.environ.get(ENV_DIR)
-    if chosen:
-        return Path(chosen).expanduser().absolute()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "claimkb"
-    return Path.home() / ".cache" / "claimkb"
+    try:
+        if chosen:
+            return Path(chosen).expanduser().absolute()
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        if xdg and os.path.isabs(xdg):
+            return Path(xdg) / "claimkb"
+        return Path.home() / ".cache" / "claimkb"
+    except RuntimeError:  # pathlib's "Could not determine home directory"
+        if chosen:
+            user = chosen.split("/", 1)[0]
+            raise CacheDirUnknown(
+                f"{ENV_DIR}={chosen!r}: no home directory for {user!r}; set it to a directory path"
+            ) from None
+        raise CacheDirUnknown(
+            f"no home directory to keep the cache in ($HOME is not set); set {ENV_DIR} to a "
+            "directory path"
+        ) from None
+
+
+def problem() -> str | None:
+    """Why the cache directory cannot be found (see :class:`CacheDirUnknown`), for a
+    warning (two lines: what, and what to do); None when it can, or when caching is off
+    anyway."""
+    if caching_disabled():
+        return None
+    try:
+        cache_base()
+    except CacheDirUnknown as unknown:
+        return str(unknown).replace("; ", ";\n", 1)  # what, then what to do
+    return None

@@ -47,6 +47,8 @@ def main() -> None:
     from ..ending import declare_one_command
     from ..jobs import begin, problem
     from ..regexcache import install
+    from ..userdirs import ENV_OFF
+    from ..userdirs import problem as cache_problem
 
     install()  # the patterns met in earlier runs are made from their kept code
 
@@ -55,6 +57,9 @@ def main() -> None:
     declare_one_command()
     if (wrong := problem()) is not None:
         sys.stderr.write(f"claimkb: warning: {wrong}\n")
+    if (nowhere := cache_problem()) is not None:
+        sys.stderr.write(f"claimkb: warning: {nowhere}\n(caching is off for this run)\n")
+        os.environ[ENV_OFF] = "1"  # every cache of this process and of those it starts
     code = _run()
     if os.environ.get("CLAIMKB_DEBUG"):
         sys.exit(code)
