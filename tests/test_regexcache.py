@@ -103,13 +103,16 @@ def test_a_damaged_file_is_replaced(tmp_path: Path) -> None:
 
 def test_code_the_matcher_refuses_is_compiled_afresh(tmp_path: Path) -> None:
     import marshal
+    from array import array
 
     cache = tmp_path / "cache"
     _run(cache)
     [kept] = _kept(cache)
     entries = marshal.loads(kept.read_bytes())
     for key, (flags, code, groups, groupindex, indexgroup) in list(entries.items()):
-        entries[key] = (flags, [99999, *code[1:]], groups, groupindex, indexgroup)
+        words = array("I" if array("I").itemsize == 4 else "L", code)
+        words[0] = 99999  # no opcode
+        entries[key] = (flags, words.tobytes(), groups, groupindex, indexgroup)
     kept.write_bytes(marshal.dumps(entries))
     again = _run(cache)
     assert again["unequal"] == [] and again["extra"] == _python_s_answers()

@@ -4,9 +4,10 @@ Python compiles each regular expression a process uses, most of them as the modu
 it is imported: for ``claimkb draft`` about 150 (claimkb's own, pydantic's, rich's and the
 standard library's), a fifth of what starting the command costs and the same work in every
 run. Python's compiler turns a pattern into a list of integers, the matcher's code, which
-``_sre.compile`` makes a pattern of; the command line keeps those lists in the user's cache
-directory (never in the KB), filed under the exact interpreter that made them, and a later
-run makes each pattern it met before from its list instead of compiling it again.
+``_sre.compile`` makes a pattern of; the command line keeps those lists (as their bytes) in
+the user's cache directory (never in the KB), filed under the exact interpreter that made
+them, and a later run makes each pattern it met before from its list instead of compiling it
+again.
 
 This rests on the interpreter's own compiler (``re._parser.parse``, ``re._compiler._code``,
 ``_sre.compile``, as ``re._compiler.compile`` calls them in CPython 3.11 to 3.13), so it is
@@ -23,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from array import array
 from typing import Any
 
 from .keptfile import add, read
@@ -30,7 +32,7 @@ from .userdirs import cache_base, caching_disabled
 
 __all__ = ["install", "installed"]
 
-FORMAT = 1
+FORMAT = 2
 """The layout of the kept entries (part of the file's name: another layout starts afresh)."""
 MAX_PATTERNS = 600
 """The most patterns kept (the newest). A command meets 100-250; some are written anew in
@@ -40,7 +42,10 @@ use that made way is compiled once more and kept again."""
 _VERSIONS = ((3, 11), (3, 12), (3, 13))
 """The CPython versions whose ``re._compiler.compile`` this module does as they do."""
 
-_Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+_Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+"""A pattern's flags, its code (the words in machine order: one bytes object is read back
+at once, where a list of a thousand integers is read back integer by integer, and only the
+patterns a run meets are made lists again), its groups and their names."""
 
 _installed = False
 
@@ -65,6 +70,7 @@ def install() -> None:
 
         original = _compiler.compile
         parse, code_of, make = _parser.parse, _compiler._code, _sre.compile
+        word = next(t for t in "IL" if array(t).itemsize == _sre.CODESIZE)
         path = cache_base() / "regex" / f"{_fingerprint(_sre)}.marshal"
     except Exception:  # noqa: BLE001 - no compiler as expected, or no cache place: none kept
         return
@@ -78,7 +84,8 @@ def install() -> None:
         entry = kept.pop(key, None)  # the pattern holds its own copy of the code
         if entry is not None:
             try:
-                return make(pattern, *entry)
+                code = array(word, entry[1]).tolist()
+                return make(pattern, entry[0], code, *entry[2:])
             except Exception:  # noqa: BLE001 - refused or damaged: compiled afresh below
                 pass
         try:
@@ -88,15 +95,10 @@ def install() -> None:
             indexgroup: list[str | None] = [None] * state.groups
             for name, index in groupindex.items():
                 indexgroup[index] = name
-            code = [int(word) for word in code_of(parsed, flags)]
-            entry = (
-                int(flags | state.flags),
-                code,
-                state.groups - 1,
-                groupindex,
-                tuple(indexgroup),
-            )
-            compiled = make(pattern, *entry)
+            code = [int(one) for one in code_of(parsed, flags)]
+            groups, flags_made = state.groups - 1, int(flags | state.flags)
+            compiled = make(pattern, flags_made, code, groups, groupindex, tuple(indexgroup))
+            entry = (flags_made, array(word, code).tobytes(), groups, groupindex, tuple(indexgroup))
         except Exception:  # noqa: BLE001 - Python's own compile, and its own error if any
             return original(pattern, flags)
         new[key] = entry
