@@ -26,7 +26,7 @@ import claimkb
 from claimkb.authoring import drafts as drafts_file
 from claimkb.authoring import spans, trimming
 from claimkb.authoring.candidates import _may_be_quantity, _may_hold_quantity, _quantity, _spaced
-from claimkb.authoring.emit import node
+from claimkb.authoring.emit import node, styled
 from claimkb.authoring.fastyaml import render
 from claimkb.authoring.mentions import Mentions
 from claimkb.authoring.segments import segments
@@ -56,24 +56,35 @@ def _ruamel(record: object, layout: Layout) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def records(kb: claimkb.KB) -> list[object]:
-    """The drafts of the seed articles, as the records the drafts file gets."""
+def fields(kb: claimkb.KB) -> list[dict[str, object]]:
+    """The drafts of the seed articles, as the fields of the records the drafts file gets."""
     found = []
     for source in SEEDS:
         for index, made in enumerate(drafts_file.draft(kb, source)):
             made.id = f"{source}-d{index + 1}"
-            fields = made.to_dict()
-            found.append(node({k: v for k, v in fields.items() if k in drafts_file.DRAFT_KEYS}))
+            written = made.to_dict()
+            found.append({k: v for k, v in written.items() if k in drafts_file.DRAFT_KEYS})
     return found
 
 
+@pytest.fixture(scope="module")
+def records(fields: list[dict[str, object]]) -> list[object]:
+    return [node(one) for one in fields]
+
+
 @pytest.mark.parametrize("layout", LAYOUTS, ids=str)
-def test_drafts_are_written_as_ruamel_writes_them(records: list[object], layout: Layout) -> None:
+def test_drafts_are_written_as_ruamel_writes_them(
+    fields: list[dict[str, object]], records: list[object], layout: Layout
+) -> None:
+    """From the ruamel mapping and from its description alike (the drafts file is written
+    from the description: :func:`~claimkb.authoring.emit.styled`)."""
     assert len(records) > 400
     if layout != Layout():
-        records = records[::10]  # the default layout (a new drafts file's) is compared in full
+        records, fields = records[::10], fields[::10]  # the default layout is compared in full
     fast = [render(r, layout.dash, layout.mapping, layout.content) for r in records]
+    described = [render(styled(f), layout.dash, layout.mapping, layout.content) for f in fields]
     assert sum(lines is None for lines in fast) == 0  # every draft takes the fast way
+    assert described == fast
     for record, lines in zip(records, fast, strict=True):
         assert lines == _ruamel(record, layout)
 
@@ -98,9 +109,14 @@ _TEXT = st.text(
 def test_generated_records_are_written_as_ruamel_writes_them(
     fields: dict[str, object], reasons: dict[str, str], layout: Layout
 ) -> None:
-    """Whatever the text, the fast way writes ruamel's bytes or leaves the record to it."""
-    record = node({"id": "x-d1", **fields, "reasons": reasons}, layout.content)
+    """Whatever the text, the fast way writes ruamel's bytes or leaves the record to it,
+    from the ruamel mapping and from its description alike."""
+    given = {"id": "x-d1", **fields, "reasons": reasons}
+    record = node(given, layout.content)
     lines = render(record, layout.dash, layout.mapping, layout.content)
+    assert render(styled(given, layout.content), layout.dash, layout.mapping, layout.content) == (
+        lines
+    )
     if lines is not None:
         assert lines == _ruamel(record, layout)
 

@@ -24,7 +24,7 @@ from typing import Any
 from ..kb import KB
 from ..snapshot_text import normalise
 from .drafting import Draft, draft
-from .emit import node
+from .emit import node, styled
 from .errors import Invalid, Problem, Refused, did_you_mean
 from .placement import claims_file
 from .writes import Change, FileEdit, Original, read_for_edit
@@ -98,7 +98,7 @@ def propose(kb: KB, source_id: str) -> Change:
     if document is None:
         document = YamlFile(rel, HEADER.format(source=source_id))
     records = [{k: v for k, v in d.to_dict().items() if k in DRAFT_KEYS} for d in fresh]
-    text = document.append("drafts", *records, build=node)
+    text = document.append("drafts", *records, build=styled)
     return Change(summary, [FileEdit(original, text)], data)
 
 

@@ -21,6 +21,8 @@ import functools
 import re
 from typing import Any
 
+from .emit import Description, Styled
+
 __all__ = ["render"]
 
 _LONGEST = 2000
@@ -44,15 +46,21 @@ _STR = "tag:yaml.org,2002:str"
 
 def render(record: Any, dash: int, mapping: int, sequence: int) -> list[str] | None:
     """The lines of ``record`` as an item of a block list whose dash is at column ``dash``
-    (ruamel's ``indent(mapping=mapping, sequence=sequence, offset=dash)``), or None."""
+    (ruamel's ``indent(mapping=mapping, sequence=sequence, offset=dash)``), or None.
+    ``record`` is a ruamel mapping, or the description of one
+    (:func:`~claimkb.authoring.emit.styled`: written without making the ruamel objects)."""
     from ruamel.yaml.comments import CommentedMap
 
-    if not isinstance(record, CommentedMap) or not record or record.fa.flow_style():
-        return None
     column = sequence  # the keys: after the dash and the spaces that pad "- " to it
-    if not 0 <= dash <= column - 2:
+    if not record or not 0 <= dash <= column - 2:
         return None
     try:
+        if isinstance(record, CommentedMap):
+            if record.fa.flow_style():
+                return None
+            record = _described(record)
+        elif not isinstance(record, list):
+            return None
         body = _mapping(record, column, mapping, sequence, dash)
     except _Unsupported:
         return None
@@ -60,53 +68,63 @@ def render(record: Any, dash: int, mapping: int, sequence: int) -> list[str] | N
     return [first, *body[1:]]
 
 
-def _mapping(data: Any, column: int, mapping: int, sequence: int, offset: int) -> list[str]:
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+def _described(data: Any) -> Description:
+    """The description of a ruamel mapping (see :data:`~claimkb.authoring.emit.Styled`)."""
+    return [(key, _how(value)) for key, value in data.items()]
 
+
+def _how(value: Any) -> Styled:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString
+
+    if isinstance(value, CommentedMap):
+        return ("map", bool(value.fa.flow_style()), _described(value))
+    if isinstance(value, CommentedSeq):
+        return ("list", bool(value.fa.flow_style()), [_how(item) for item in value])
+    if isinstance(value, FoldedScalarString):
+        return ("folded", value, tuple(getattr(value, "fold_pos", ())))
+    if isinstance(value, DoubleQuotedScalarString):
+        return ("double", str(value))
+    return ("plain", value) if isinstance(value, str) else ("as is", value)
+
+
+def _mapping(data: Description, column: int, mapping: int, sequence: int, offset: int) -> list[str]:
     lines: list[str] = []
     pad = " " * column
-    for key, value in data.items():
+    for key, how in data:
         if type(key) is not str:
             raise _Unsupported
         head = f"{pad}{_plain_key(key)}:"
-        if isinstance(value, CommentedMap):
-            if not value:
-                raise _Unsupported
-            if value.fa.flow_style():
-                items = ", ".join(f"{_plain_key(k)}: {_scalar(v, True)}" for k, v in value.items())
-                lines.append(f"{head} {{{items}}}\n")
-            else:
-                lines.append(head + "\n")
-                lines += _mapping(value, column + mapping, mapping, sequence, offset)
-        elif isinstance(value, CommentedSeq):
-            if not value:
-                raise _Unsupported
-            if value.fa.flow_style():
-                lines.append(f"{head} [{', '.join(_scalar(v, True) for v in value)}]\n")
-            else:
-                lines.append(head + "\n")
-                lead = " " * (column + offset) + "-" + " " * (sequence - offset - 1)
-                lines += [f"{lead}{_scalar(v, False)}\n" for v in value]
+        kind = how[0]
+        if kind in ("map", "list") and not how[2]:
+            raise _Unsupported
+        if kind == "map" and how[1]:
+            items = ", ".join(f"{_plain_key(k)}: {_scalar(v, True)}" for k, v in how[2])
+            lines.append(f"{head} {{{items}}}\n")
+        elif kind == "map":
+            lines.append(head + "\n")
+            lines += _mapping(how[2], column + mapping, mapping, sequence, offset)
+        elif kind == "list" and how[1]:
+            lines.append(f"{head} [{', '.join(_scalar(v, True) for v in how[2])}]\n")
+        elif kind == "list":
+            lines.append(head + "\n")
+            lead = " " * (column + offset) + "-" + " " * (sequence - offset - 1)
+            lines += [f"{lead}{_scalar(v, False)}\n" for v in how[2]]
+        elif kind == "folded":
+            indent = " " * (column + mapping)
+            lines += [f"{head} >-\n", *(indent + part + "\n" for part in _folded(*how[1:]))]
         else:
-            lines += _value(head, value, column + mapping)
+            lines.append(f"{head} {_scalar(how, False)}\n")
     return lines
 
 
-def _value(head: str, value: Any, indent: int) -> list[str]:
-    from ruamel.yaml.scalarstring import FoldedScalarString
-
-    if isinstance(value, FoldedScalarString):
-        return [f"{head} >-\n", *(" " * indent + part + "\n" for part in _folded(value))]
-    return [f"{head} {_scalar(value, False)}\n"]
-
-
-def _folded(text: Any) -> list[str]:
+def _folded(text: Any, folds: tuple[int, ...]) -> list[str]:
     if not text or len(text) > _LONGEST or not _printable(text) or text != text.strip():
         raise _Unsupported
     if "  " in text or "\n" in text:
         raise _Unsupported
     parts, start = [], 0
-    for at in sorted(getattr(text, "fold_pos", [])):
+    for at in sorted(folds):
         if not (0 < at < len(text) - 1 and text[at] == " "):
             raise _Unsupported
         parts.append(str(text[start:at]))
@@ -115,14 +133,13 @@ def _folded(text: Any) -> list[str]:
     return parts
 
 
-def _scalar(value: Any, flow: bool) -> str:
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
-
-    if type(value) is int:
+def _scalar(how: Styled, flow: bool) -> str:
+    kind, value = how[0], how[1]
+    if kind == "as is" and type(value) is int:
         return str(value)
-    if isinstance(value, DoubleQuotedScalarString):
+    if kind == "double":
         return _double(str(value))
-    if isinstance(value, ScalarString) or type(value) is not str:
+    if kind != "plain" or type(value) is not str:  # another of ruamel's styled strings
         raise _Unsupported
     return _styled(value, flow)
 

@@ -120,7 +120,8 @@ class YamlFile:
 
     def append(self, section: str, *records: Any, build: Callable[[Any], Any] | None = None) -> str:
         """The text with ``records`` added as the last items of ``section``; with ``build``,
-        each record is given as what ``build`` makes the record of, where it is rendered
+        each record is given as what ``build`` makes the record of (a ruamel mapping, or
+        the description :func:`~claimkb.authoring.emit.styled` makes), where it is rendered
         (in a second process too, for many: see :meth:`_render_all`)."""
         items = self.items(section)
         if items:
@@ -207,16 +208,20 @@ class YamlFile:
         if not records:
             return []
         from ..forking import map_shared
+        from .emit import to_node
         from .fastyaml import render
 
         def made(record: Any) -> Any:
             return build(record) if build is not None else record
 
+        def node_of(made: Any) -> Any:  # a description (emit.styled) is made a ruamel mapping
+            return to_node(made) if isinstance(made, list) else made
+
         def rendered_fast(item: int) -> list[str] | None:
             return render(made(records[item]), layout.dash, layout.mapping, layout.content)
 
         fast = map_shared(rendered_fast, len(records), len(records) >= RENDER_APART)
-        slow = [made(r) for r, lines in zip(records, fast, strict=True) if lines is None]
+        slow = [node_of(made(r)) for r, lines in zip(records, fast, strict=True) if lines is None]
         yaml = _yaml(layout)
         out = io.StringIO()
         if slow:
