@@ -135,7 +135,6 @@ def test_readings_a_forked_process_found_are_kept(
     monkeypatch.setattr(ending, "_PENDING", [])
     path = tmp_path / "memo"
     memo = Memo(path)
-    monkeypatch.setattr(unitmemo, "_MEMO", memo)  # this process's memo
     if before:
         memo.put(("word", "km", False), ("before",))
     pid = forking.fork(lambda: memo.put(("word", "feet", False), ("forked",)))

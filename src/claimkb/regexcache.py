@@ -22,12 +22,11 @@ does, and a test compares every pattern a draft and a check meet.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from array import array
 from typing import Any
 
-from .keptfile import add, read
+from .keptfile import Additions, read
 from .userdirs import cache_base, caching_disabled
 
 __all__ = ["install", "installed"]
@@ -75,7 +74,7 @@ def install() -> None:
     except Exception:  # noqa: BLE001 - no compiler as expected, or no cache place: none kept
         return
     kept = read(path) or {}
-    new: dict[tuple[str, int], _Entry] = {}
+    new = Additions(path, MAX_PATTERNS)
 
     def compile(pattern: Any, flags: int = 0) -> Any:
         if type(pattern) is not str or flags & _compiler.SRE_FLAG_DEBUG:
@@ -98,27 +97,20 @@ def install() -> None:
             code = [int(one) for one in code_of(parsed, flags)]
             groups, flags_made = state.groups - 1, int(flags | state.flags)
             compiled = make(pattern, flags_made, code, groups, groupindex, tuple(indexgroup))
-            entry = (flags_made, array(word, code).tobytes(), groups, groupindex, tuple(indexgroup))
+            made: _Entry = (
+                flags_made,
+                array(word, code).tobytes(),
+                groups,
+                groupindex,
+                tuple(indexgroup),
+            )
         except Exception:  # noqa: BLE001 - Python's own compile, and its own error if any
             return original(pattern, flags)
-        new[key] = entry
+        new.put(key, made)
         return compiled
-
-    def save() -> None:
-        if new:
-            try:
-                add(path, new, MAX_PATTERNS)
-            except (OSError, ValueError):  # unwritable: only the time is lost
-                pass
-            new.clear()
-
-    from .ending import at_end
 
     _compiler.compile = compile
     _installed = True
-    at_end(save)
-    if hasattr(os, "register_at_fork"):  # what was met before a fork is this process's to keep
-        os.register_at_fork(after_in_child=new.clear)
 
 
 def _fingerprint(sre: Any) -> str:

@@ -9,12 +9,11 @@ cache of its definitions, and a later run that meets only known words never impo
 
 A reading depends on pint's version and files and on claimkb's unit definitions and reading
 rules: the kept readings are filed under a fingerprint of all of them, so any change to
-either starts afresh. New readings are written once, as the process ends
-(:mod:`claimkb.ending`; a forked process sharing a command's work writes those it found
-itself as it ends, not those its parent had found before the fork: :func:`claimkb.forking.fork`),
-added to those the file holds by then, so that what
-another process kept meanwhile is kept too. Keeping is best effort: a file that cannot be
-read or written only costs the time it would have saved.
+either starts afresh. New readings are written once, as the process ends,
+added to those the file holds by then, so that what another process kept meanwhile is kept
+too; a process forked to share a command's work writes those it found itself
+(:class:`claimkb.keptfile.Additions`). Keeping is best effort: a file that cannot be read or
+written only costs the time it would have saved.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..keptfile import add, read
+from ..keptfile import Additions, read
 from ..userdirs import cache_base, caching_disabled
 
 __all__ = ["Memo", "memo"]
@@ -45,8 +44,8 @@ class Memo:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._known: dict[Any, Any] | None = None
-        self._new: dict[Any, Any] = {}
-        """The readings this process found, not yet written."""
+        self._new = Additions(path, MAX_READINGS) if path is not None else None
+        """The readings this process found, written as it ends."""
 
     def get(self, key: tuple[Any, ...]) -> tuple[bool, Any]:
         """(found, reading)."""
@@ -55,29 +54,16 @@ class Memo:
 
     def put(self, key: tuple[Any, ...], reading: Any) -> None:
         """Keep ``reading`` for ``key``; the readings are written once, before the process
-        ends (:mod:`claimkb.ending`)."""
-        if self.path is not None and not self._new:
-            from ..ending import at_end
-
-            at_end(self.flush)
+        ends (:class:`claimkb.keptfile.Additions`)."""
         self._load()[key] = reading
-        self._new[key] = reading
+        if self._new is not None:
+            self._new.put(key, reading)
 
     def flush(self) -> None:
-        """Write the new readings, added to those the file holds now (another process may
-        have written some since this one read it), if any is new (best effort)."""
-        if not self._new or self.path is None:
-            return
-        try:
-            add(self.path, self._new, MAX_READINGS)
-            self._new.clear()
-        except (OSError, ValueError):
-            self.path = None  # unwritable: keep the readings for this process only
-
-    def forget_new(self) -> None:
-        """Keep the readings found so far for this process but leave writing them to
-        another (the process this one was forked from)."""
-        self._new.clear()
+        """Write the new readings now, added to those the file holds (another process may
+        have written some since this one read it); best effort."""
+        if self._new is not None:
+            self._new.write()
 
     def _load(self) -> dict[Any, Any]:
         if self._known is None:
@@ -86,16 +72,6 @@ class Memo:
 
 
 _MEMO: Memo | None = None
-
-
-def _in_forked_child() -> None:
-    """The readings found before the fork are the parent's to write, not this process's."""
-    if _MEMO is not None:
-        _MEMO.forget_new()
-
-
-if hasattr(os, "register_at_fork"):  # a system that forks (claimkb.forking)
-    os.register_at_fork(after_in_child=_in_forked_child)
 
 
 def memo() -> Memo:
