@@ -82,3 +82,14 @@ def test_the_command_line_warns_and_checks_without_a_cache(tmp_path: Path) -> No
     )
     assert expected.stderr == ""
     assert not (Path(os.getcwd()) / "~no-such-user-of-claimkb").exists()
+
+
+def test_a_value_with_a_semicolon_is_split_where_the_advice_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(userdirs.ENV_DIR, "~no-such; user/cache")
+    monkeypatch.delenv(userdirs.ENV_OFF, raising=False)
+    assert userdirs.problem() == (
+        "CLAIMKB_CACHE_DIR='~no-such; user/cache': no home directory for '~no-such; user';\n"
+        "set it to a directory path"
+    )

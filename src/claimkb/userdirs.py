@@ -30,6 +30,11 @@ class CacheDirUnknown(ClaimkbError):
     directory for ``~/.cache`` (no ``$HOME``, and none for the user). The command line warns
     and runs with caching off (:func:`problem`)."""
 
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(f"{what}; {fix}")
+        self.what = what
+        self.fix = fix
+
 
 def cache_base() -> Path:
     """``$CLAIMKB_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/claimkb`` (when absolute), else
@@ -47,11 +52,12 @@ def cache_base() -> Path:
         if chosen:
             user = chosen.split("/", 1)[0]
             raise CacheDirUnknown(
-                f"{ENV_DIR}={chosen!r}: no home directory for {user!r}; set it to a directory path"
+                f"{ENV_DIR}={chosen!r}: no home directory for {user!r}",
+                "set it to a directory path",
             ) from None
         raise CacheDirUnknown(
-            f"no home directory to keep the cache in ($HOME is not set); set {ENV_DIR} to a "
-            "directory path"
+            "no home directory to keep the cache in ($HOME is not set)",
+            f"set {ENV_DIR} to a directory path",
         ) from None
 
 
@@ -64,5 +70,5 @@ def problem() -> str | None:
     try:
         cache_base()
     except CacheDirUnknown as unknown:
-        return str(unknown).replace("; ", ";\n", 1)  # what, then what to do
+        return f"{unknown.what};\n{unknown.fix}"
     return None

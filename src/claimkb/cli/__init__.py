@@ -50,6 +50,8 @@ def main() -> None:
     from ..userdirs import ENV_OFF
     from ..userdirs import problem as cache_problem
 
+    if (nowhere := cache_problem()) is not None:
+        os.environ[ENV_OFF] = "1"  # every cache of this process and of those it starts
     install()  # the patterns met in earlier runs are made from their kept code
 
     begin()  # how busy the processors are from now on decides on a second process
@@ -57,9 +59,8 @@ def main() -> None:
     declare_one_command()
     if (wrong := problem()) is not None:
         sys.stderr.write(f"claimkb: warning: {wrong}\n")
-    if (nowhere := cache_problem()) is not None:
+    if nowhere is not None:
         sys.stderr.write(f"claimkb: warning: {nowhere}\n(caching is off for this run)\n")
-        os.environ[ENV_OFF] = "1"  # every cache of this process and of those it starts
     code = _run()
     if os.environ.get("CLAIMKB_DEBUG"):
         sys.exit(code)
