@@ -290,3 +290,16 @@ def test_plain_styles_of_indicators_in_every_place(text: str) -> None:
     from claimkb.authoring.fastyaml import _plain_allowed
 
     assert _plain_allowed(text) == _ruamel_analysis(text)
+
+
+@pytest.mark.parametrize("flow", [True, False], ids=["flow", "block"])
+def test_a_key_that_is_not_a_string_is_left_to_ruamel(flow: bool) -> None:
+    """A mapping read back from a file may have a number for a key: not a shape this
+    writer knows, so it answers None (ruamel writes the record) rather than failing."""
+    from ruamel.yaml.comments import CommentedMap
+
+    inner = CommentedMap({2020: "x", "survey": "y"})
+    if flow:
+        inner.fa.set_flow_style()
+    assert render(CommentedMap({"id": "c1", "qualifiers": inner}), 0, 2, 2) is None
+    assert render(CommentedMap({"id": "c1", 5: "x"}), 0, 2, 2) is None

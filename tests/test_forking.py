@@ -126,7 +126,7 @@ def test_results_handed_back_cut_short_are_worked_out_here(
 
 def test_a_forked_process_is_collected_without_waiting_for_it(forks: list[int]) -> None:
     """Once it has handed back its work, its ending is not waited for; it is collected when
-    the next process is forked."""
+    the next forked process hands its work back."""
     forking.map_shared(lambda item: item, 20)
     first = forks[0]
     for _ in range(500):  # until it has ended (a zombie, not yet collected), 5 s at most

@@ -183,8 +183,8 @@ _ENDING: list[int] = []
 def _reap_when_ended(pid: int) -> None:
     """Collect the exit of a forked process that has handed back its work, without
     waiting for it: a process of a hundred megabytes takes milliseconds to end (its memory
-    unmapped), which this one need not spend waiting. Those still ending are collected
-    when the next is forked; the last by the system once this process ends."""
+    unmapped), which this one need not spend waiting. Those still ending are collected when
+    the next one hands its work back; the last by the system once this process ends."""
     _ENDING.append(pid)
     for waiting in list(_ENDING):
         try:

@@ -1,18 +1,19 @@
 """New records written as ruamel.yaml writes them, without going through its emitter.
 
 ``claimkb draft`` writes hundreds of new records at once, and ruamel's pure-Python pipeline
-(representer, serializer, emitter) costs a few milliseconds a record. The records
-:func:`~claimkb.authoring.emit.node` builds are of a few shapes only: a mapping of scalars
-(plain, double-quoted, folded at given places, integers), of flow or block lists of strings
-and of flow or block mappings of strings. For those, this module writes the same text ruamel
-would: the style of each plain string is chosen by the rules of ruamel's
-``Emitter.choose_scalar_style``, from what its ``analyze_scalar`` would say of the string
-(decided from the few places its rules look at: :func:`_plain_allowed`, which a test compares
-with it) and from ruamel's own resolver (a string that would read back as a number is
-quoted). Anything outside those shapes, or a scalar whose
-writing would need an escape, a line break or a line longer than ruamel's width, gives None,
-and the record is rendered by ruamel itself (a test compares the two on the drafts of the
-corpus and on generated text).
+(representer, serializer, emitter) costs a few milliseconds a record. The records claimkb
+writes are of a few shapes only (:data:`~claimkb.authoring.emit.Styled`, which
+:func:`~claimkb.authoring.emit.styled` describes a new record in, and :func:`_described` a
+ruamel mapping): a mapping of scalars (plain, double-quoted, folded at given places,
+integers), of flow or block lists of strings and of flow or block mappings of strings. For
+those, this module writes the same text ruamel would: the style of each plain string is
+chosen by the rules of ruamel's ``Emitter.choose_scalar_style``, from what its
+``analyze_scalar`` would say of the string (decided from the few places its rules look at:
+:func:`_plain_allowed`, which a test compares with it) and from ruamel's own resolver (a
+string that would read back as a number is quoted). Anything outside those shapes (a key
+that is not a plain string too), or a scalar whose writing would need an escape, a line
+break or a line longer than ruamel's width, gives None, and the record is rendered by ruamel
+itself (a test compares the two on the drafts of the corpus and on generated text).
 """
 
 from __future__ import annotations
@@ -92,8 +93,6 @@ def _mapping(data: Description, column: int, mapping: int, sequence: int, offset
     lines: list[str] = []
     pad = " " * column
     for key, how in data:
-        if type(key) is not str:
-            raise _Unsupported
         head = f"{pad}{_plain_key(key)}:"
         kind = how[0]
         if kind in ("map", "list") and not how[2]:
@@ -184,8 +183,8 @@ _FLOW_INSIDE = re.compile(r"[,\[\]{}]")
 
 
 @functools.lru_cache(maxsize=256)
-def _plain_key(key: str) -> str:
-    if not key.isidentifier() or not key.isascii():
+def _plain_key(key: Any) -> str:
+    if type(key) is not str or not key.isidentifier() or not key.isascii():
         raise _Unsupported
     resolver, node = _tools()
     if resolver.resolve(node, key, (True, False)) != _STR:

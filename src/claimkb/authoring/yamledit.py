@@ -214,8 +214,8 @@ class YamlFile:
         def made(record: Any) -> Any:
             return build(record) if build is not None else record
 
-        def node_of(made: Any) -> Any:  # a description (emit.styled) is made a ruamel mapping
-            return to_node(made) if isinstance(made, list) else made
+        def node_of(record: Any) -> Any:  # a description (emit.styled) made a ruamel mapping
+            return to_node(record) if isinstance(record, list) else record
 
         def rendered_fast(item: int) -> list[str] | None:
             return render(made(records[item]), layout.dash, layout.mapping, layout.content)
