@@ -111,6 +111,15 @@ def python_run(
     )
 
 
+CLI = "import sys; from claimkb.cli import main; sys.argv[0] = 'claimkb'; main()"
+"""``python -c CLI ARGUMENTS``: the command line, as the installed ``claimkb`` runs it."""
+
+
+def cli_run(*arguments: str, cache: Path | str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``claimkb ARGUMENTS`` in a process of its own, as :func:`python_run` runs a script."""
+    return python_run(CLI, *arguments, cache=cache, **env)
+
+
 def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
     """Write ``{relative path: text or bytes}`` under ``root`` and return ``root``."""
     for relative, content in files.items():

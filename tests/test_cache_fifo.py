@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from claimkb.cache.disk import read, read_regular
-from conftest import FIXTURES, Invoke
+from conftest import CLI, FIXTURES, Invoke
 
 BASE = FIXTURES / "broken" / "_base"
-RUN = "import sys; from claimkb.cli import main; sys.argv[0] = 'claimkb'; main()"
 SUMMARY = (
     "3 files, 1 source, 1 claim: 0 errors, 0 warnings, 0 info, 0 triaged; "
     "1 quote not checked against a snapshot\n"
@@ -24,7 +23,7 @@ SUMMARY = (
 def _claimkb(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """claimkb in a child process, so that a hang is a failed test, not a stuck suite."""
     return subprocess.run(
-        [sys.executable, "-c", RUN, *map(str, args)],
+        [sys.executable, "-c", CLI, *map(str, args)],
         capture_output=True,
         text=True,
         timeout=20,

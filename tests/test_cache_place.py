@@ -12,7 +12,7 @@ import pytest
 
 from claimkb import userdirs
 from claimkb.errors import ClaimkbError
-from conftest import FIXTURES, python_run
+from conftest import FIXTURES, cli_run
 
 NOBODY = "~no-such-user-of-claimkb/cache"
 
@@ -60,19 +60,11 @@ def test_a_place_that_can_be_found_is_no_problem(
     assert userdirs.cache_base().is_absolute()
 
 
-_CHECK = """
-import sys
-from claimkb.cli import main
-sys.argv = ["claimkb", *sys.argv[1:]]
-main()
-"""
-
-
 def test_the_command_line_warns_and_checks_without_a_cache(tmp_path: Path) -> None:
     kb = FIXTURES / "subjects" / "everest"
     arguments = ["check", "--root", str(kb), "--snapshot-dir", str(kb / "snapshots")]
-    expected = python_run(_CHECK, *arguments, cache=tmp_path / "cache", CLAIMKB_NO_CACHE="1")
-    done = python_run(_CHECK, *arguments, cache=NOBODY)
+    expected = cli_run(*arguments, cache=tmp_path / "cache", CLAIMKB_NO_CACHE="1")
+    done = cli_run(*arguments, cache=NOBODY)
     assert (done.returncode, done.stdout) == (expected.returncode, expected.stdout)
     assert done.stderr == (
         "claimkb: warning: CLAIMKB_CACHE_DIR='~no-such-user-of-claimkb/cache': no home "

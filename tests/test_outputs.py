@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from claimkb.output import OutputError, output_file, write_output
-from conftest import FIXTURES, Invoke
+from conftest import CLI, FIXTURES, Invoke
 
 BASE = FIXTURES / "broken" / "_base"
 
@@ -114,12 +114,9 @@ def test_a_character_device_inside_a_directory_is_not_replaced(tmp_path: Path, c
     assert os.listdir(device.parent) == ["null"]
 
 
-RUN = "import sys; from claimkb.cli import main; sys.argv[0] = 'claimkb'; main()"
-
-
 def _claimkb(*args: str | Path, stdout: int | object) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-c", RUN, *map(str, args)],
+        [sys.executable, "-c", CLI, *map(str, args)],
         stdout=stdout,  # type: ignore[arg-type]
         stderr=subprocess.PIPE,
         timeout=60,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import python_run
+from conftest import cli_run, python_run
 
 pytestmark = pytest.mark.skipif(
     sys.implementation.name != "cpython" or sys.version_info[:2] > (3, 13),
@@ -144,14 +144,6 @@ def test_a_cache_place_that_cannot_be_found_installs_nothing(tmp_path: Path) -> 
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "False", "")
 
 
-_COMMAND = """
-import sys
-from claimkb.cli import main
-sys.argv = ["claimkb", *sys.argv[1:]]
-main()
-"""
-
-
 @pytest.mark.parametrize(
     "command",
     [["draft", "futunn"], ["check"]],
@@ -173,7 +165,7 @@ def test_a_command_run_again_keeps_nothing_new(tmp_path: Path, command: list[str
         for drafts in (kb / "claims").glob("*.drafts"):
             drafts.unlink()
         arguments = [*command, "--root", str(kb), "--snapshot-dir", str(kb / "snapshots")]
-        done = python_run(_COMMAND, *arguments, cache=cache, PYTHONHASHSEED=seed, CLAIMKB_JOBS="2")
+        done = cli_run(*arguments, cache=cache, PYTHONHASHSEED=seed, CLAIMKB_JOBS="2")
         assert done.returncode in (0, 1), done.stderr
         [path] = _kept(cache)
         kept.append(path.read_bytes())
