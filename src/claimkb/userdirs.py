@@ -30,8 +30,10 @@ class CacheDirUnknown(ClaimkbError):
     directory for ``~/.cache`` (no ``$HOME``, and none for the user). The command line warns
     and runs with caching off (:func:`problem`)."""
 
-    def __init__(self, what: str, fix: str) -> None:
-        super().__init__(f"{what}; {fix}")
+    def __init__(self, setting: str | None, what: str, fix: str) -> None:
+        super().__init__(f"{setting + ' ' if setting else ''}{what}; {fix}")
+        self.setting = setting
+        """The setting at fault (``CLAIMKB_CACHE_DIR='~x/cache'``), if one is."""
         self.what = what
         self.fix = fix
 
@@ -52,23 +54,26 @@ def cache_base() -> Path:
         if chosen:
             user = chosen.split("/", 1)[0]
             raise CacheDirUnknown(
-                f"{ENV_DIR}={chosen!r}: no home directory for {user!r}",
+                f"{ENV_DIR}={chosen!r}",
+                f"names the home of {user!r}, a user this system does not know",
                 "set it to a directory path",
             ) from None
         raise CacheDirUnknown(
-            "no home directory to keep the cache in ($HOME is not set)",
+            None,
+            "there is no home directory to keep the cache in ($HOME is not set)",
             f"set {ENV_DIR} to a directory path",
         ) from None
 
 
 def problem() -> str | None:
     """Why the cache directory cannot be found (see :class:`CacheDirUnknown`), for a
-    warning (two lines: what, and what to do); None when it can, or when caching is off
-    anyway."""
+    warning, a line each: the setting at fault (if one is), what is wrong, what to do; None
+    when it can be found, or when caching is off anyway."""
     if caching_disabled():
         return None
     try:
         cache_base()
     except CacheDirUnknown as unknown:
-        return f"{unknown.what};\n{unknown.fix}"
+        lines = [unknown.setting, f"{unknown.what};", unknown.fix]
+        return "\n".join(line for line in lines if line)
     return None
