@@ -91,13 +91,14 @@ def propose(kb: KB, source_id: str) -> Change:
         counter += 1
         candidate.id = f"{source_id}-d{counter}"
         fresh.append(candidate)
-    data: dict[str, object] = {"drafts": [d.to_dict() for d in fresh], "skipped": skipped}
+    rows = [d.to_dict() for d in fresh]
+    data: dict[str, object] = {"drafts": rows, "skipped": skipped}
     summary = f"{len(fresh)} new draft(s) of source '{source_id}' in {rel}"
     if not fresh:
         return Change(summary + " (nothing to write)", [], data)
     if document is None:
         document = YamlFile(rel, HEADER.format(source=source_id))
-    records = [{k: v for k, v in d.to_dict().items() if k in DRAFT_KEYS} for d in fresh]
+    records = [{k: v for k, v in row.items() if k in DRAFT_KEYS} for row in rows]
     text = document.append("drafts", *records, build=styled)
     return Change(summary, [FileEdit(original, text)], data)
 
